@@ -1,0 +1,23 @@
+// swift-tools-version: 6.0
+// A consumer of LinearAlgebraPrimes, as a user's package would be. It depends
+// on the package by path; from a registry or Git URL only that line changes.
+import PackageDescription
+
+let package = Package(
+  name: "Consumer",
+  dependencies: [
+    .package(name: "LinearAlgebraPrimes", path: "../..")
+  ],
+  targets: [
+    .executableTarget(
+      name: "Consumer",
+      dependencies: [
+        .product(name: "LinearAlgebra", package: "LinearAlgebraPrimes"),
+        .product(name: "Primes", package: "LinearAlgebraPrimes"),
+      ],
+      // Every target that imports LinearAlgebra or Primes needs this:
+      // C++ interoperability is viral.
+      swiftSettings: [.interoperabilityMode(.Cxx)]
+    )
+  ]
+)

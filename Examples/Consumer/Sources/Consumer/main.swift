@@ -1,0 +1,8 @@
+import LinearAlgebra
+import Primes
+
+let a: Matrix<Double> = [[1, 2], [3, 4]]
+let b: Matrix<Double> = [[5, 6], [7, 8]]
+print("a * b =")
+print(a * b)
+print("primes below 100:", primes(upTo: 100))

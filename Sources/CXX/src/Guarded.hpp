@@ -1,0 +1,33 @@
+// The one place where C++ exceptions stop: every exported function runs its
+// body through guarded(), so nothing ever unwinds into Swift.
+#pragma once
+
+#include <new>
+#include <stdexcept>
+
+#include "CoreStatus.h"
+
+namespace core::detail {
+
+/// Thrown by the core's replacement for `eigen_assert` (debug builds only), so
+/// that a broken Eigen precondition becomes `Status::invalidArgument` instead
+/// of an abort.
+struct EigenAssertionFailure : std::logic_error {
+  using std::logic_error::logic_error;
+};
+
+/// Runs `body` (which returns a `Status`) and maps every exception to a status.
+template <class Body>
+Status guarded(Body&& body) noexcept {
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    return Status::outOfMemory;
+  } catch (const EigenAssertionFailure&) {
+    return Status::invalidArgument;
+  } catch (...) {
+    return Status::internalError;
+  }
+}
+
+}  // namespace core::detail
