@@ -4,6 +4,7 @@ extension Matrix {
   /// The matrix product `lhs * rhs`, computed by the C++ core (Eigen).
   ///
   /// The result goes to fresh storage, so `a = a * a` is correct.
+  /// `(m×0) * (0×n)` is the m×n zero matrix.
   ///
   /// - Precondition: `lhs.columnCount == rhs.rowCount`.
   /// - Complexity: O(m·k·n) for an m×k times a k×n matrix.
@@ -19,13 +20,50 @@ extension Matrix {
           let status: core.Status
           switch CoreScalarKind(Scalar.self) {
           case .double:
-            status = core.multiply(
-              a.baseAddress?.asDouble, b.baseAddress?.asDouble, c?.asDouble, m, k, n)
+            status = core.multiply(a.baseAddress?.asDouble, b.baseAddress?.asDouble, c?.asDouble, m, k, n)
           case .float:
-            status = core.multiply(
-              a.baseAddress?.asFloat, b.baseAddress?.asFloat, c?.asFloat, m, k, n)
+            status = core.multiply(a.baseAddress?.asFloat, b.baseAddress?.asFloat, c?.asFloat, m, k, n)
           }
-          status.expectSuccess("Matrix product")
+          status.expectSuccess("Matrix product \(lhs.shapeDescription) * \(rhs.shapeDescription)")
+        }
+      }
+    }
+  }
+
+  /// Replaces `lhs` with the matrix product `lhs * rhs`.
+  ///
+  /// The product is computed into fresh storage, so `a *= a` is correct.
+  ///
+  /// - Precondition: `lhs.columnCount == rhs.rowCount`.
+  /// - Complexity: O(m·k·n).
+  public static func *= (lhs: inout Matrix, rhs: Matrix) {
+    lhs = lhs * rhs
+  }
+
+  /// The matrix-vector product `lhs * rhs`.
+  ///
+  /// - Precondition: `rhs.count == lhs.columnCount`.
+  /// - Complexity: O(m·n).
+  public static func * (lhs: Matrix, rhs: [Scalar]) -> [Scalar] {
+    precondition(
+      lhs.columnCount == rhs.count,
+      "Matrix-vector product needs \(lhs.columnCount) vector elements for a \(lhs.shapeDescription) matrix; got \(rhs.count)"
+    )
+    let (m, n) = (lhs.rowCount, lhs.columnCount)
+    return lhs.storage.withUnsafeBufferPointer { a in
+      rhs.withUnsafeBufferPointer { x in
+        [Scalar](unsafeUninitializedCapacity: m) { y, count in
+          let status: core.Status
+          switch CoreScalarKind(Scalar.self) {
+          case .double:
+            status = core.multiplyVector(
+              a.baseAddress?.asDouble, x.baseAddress?.asDouble, y.baseAddress?.asDouble, m, n)
+          case .float:
+            status = core.multiplyVector(
+              a.baseAddress?.asFloat, x.baseAddress?.asFloat, y.baseAddress?.asFloat, m, n)
+          }
+          status.expectSuccess("Matrix-vector product \(lhs.shapeDescription) * [\(n)]")
+          count = m
         }
       }
     }

@@ -99,15 +99,21 @@ public struct Matrix<Scalar: MatrixScalar>: Sendable {
   /// elements (nil when there are none) and must write all of them. This is
   /// how the core writes results straight into Swift-owned storage.
   @usableFromInline
-  internal init(
+  internal init<Failure: Error>(
     rows: Int, columns: Int,
-    unsafeUninitialized initialize: (UnsafeMutablePointer<Scalar>?) throws -> Void
-  ) rethrows {
+    unsafeUninitialized initialize: (UnsafeMutablePointer<Scalar>?) throws(Failure) -> Void
+  ) throws(Failure) {
     let count = Self.elementCount(rows: rows, columns: columns)
-    let storage = try [Scalar](unsafeUninitializedCapacity: count) { buffer, initializedCount in
-      try initialize(buffer.baseAddress)
-      initializedCount = count
+    var failure: Failure?
+    let storage = [Scalar](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+      do throws(Failure) {
+        try initialize(buffer.baseAddress)
+        initializedCount = count
+      } catch {
+        failure = error
+      }
     }
+    if let failure { throw failure }
     self.init(rowCount: rows, columnCount: columns, storage: storage)
   }
 

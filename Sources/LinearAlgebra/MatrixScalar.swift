@@ -1,8 +1,9 @@
 /// A real scalar type that `Matrix` can hold: `Float` or `Double`.
 ///
-/// The C++ core has an implementation for exactly these two types, so the
-/// protocol is not meant for conformance outside this module.
-public protocol MatrixScalar: BinaryFloatingPoint, Sendable, Codable {}
+/// The C++ core has an implementation for exactly these two types; conforming
+/// any other type traps at the first computation.
+public protocol MatrixScalar: BinaryFloatingPoint, Sendable, Codable
+where RawSignificand: FixedWidthInteger {}
 
 extension Float: MatrixScalar {}
 extension Double: MatrixScalar {}

@@ -1,0 +1,136 @@
+// The LU family: factorization with partial pivoting, solves, inverse and
+// determinant. Eigen does not report singularity (its inverse of a singular
+// matrix is full of infinities), so the core decides it: a zero pivot, or a
+// reciprocal condition estimate below machine epsilon.
+#include <limits>
+
+#include "MatrixCore.h"
+
+#include "EigenSetup.hpp"
+#include <Eigen/LU>
+
+namespace core {
+namespace {
+
+using namespace detail;
+
+template <class T>
+using ColumnMajorMatrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
+
+/// Factors the n×n `a` (n > 0) into an Eigen PartialPivLU.
+template <class T>
+Eigen::PartialPivLU<ColumnMajorMatrix<T>> factor(const T* a, Index n) {
+  return Eigen::PartialPivLU<ColumnMajorMatrix<T>>(ConstMatrixMap<T>(a, n, n));
+}
+
+/// Whether `lu` is singular to working precision. NaN input is not called
+/// singular: it flows into the results, which then carry the NaN.
+template <class T>
+bool isSingular(const Eigen::PartialPivLU<ColumnMajorMatrix<T>>& lu) {
+  const auto pivots = lu.matrixLU().diagonal();
+  if ((pivots.array() == T(0)).any()) return true;
+  if (!pivots.allFinite()) return false;
+  const T reciprocalCondition = lu.rcond();
+  return reciprocalCondition < std::numeric_limits<T>::epsilon();
+}
+
+template <class T>
+Status luFactorImpl(const T* a, Index n, T* packed, Index* rowOrder, bool* singular) {
+  if (n < 0) return Status::invalidArgument;
+  *singular = false;
+  if (n == 0) return Status::ok;
+  const auto lu = factor(a, n);
+  MatrixMap<T>(packed, n, n) = lu.matrixLU();
+  // P a = L U, and Eigen's permutationP() maps row i of a to row indices()[i]
+  // of P a; invert it so that row i of P a is row rowOrder[i] of a.
+  const auto& destination = lu.permutationP().indices();
+  for (Index i = 0; i < n; ++i) rowOrder[destination[i]] = i;
+  *singular = isSingular(lu);
+  return Status::ok;
+}
+
+template <class T>
+Status luSolveImpl(const T* packed, const Index* rowOrder, Index n, const T* b, Index nrhs, T* x) {
+  if (n < 0 || nrhs < 0) return Status::invalidArgument;
+  if (n == 0 || nrhs == 0) return Status::ok;
+  MatrixMap<T> solution(x, n, nrhs);
+  const ConstMatrixMap<T> rhs(b, n, nrhs);
+  for (Index i = 0; i < n; ++i) {
+    const Index source = rowOrder[i];
+    if (source < 0 || source >= n) return Status::invalidArgument;
+    solution.row(i) = rhs.row(source);
+  }
+  const ConstMatrixMap<T> lu(packed, n, n);
+  lu.template triangularView<Eigen::UnitLower>().solveInPlace(solution);
+  lu.template triangularView<Eigen::Upper>().solveInPlace(solution);
+  return Status::ok;
+}
+
+template <class T>
+Status solveImpl(const T* a, Index n, const T* b, Index nrhs, T* x) {
+  if (n < 0 || nrhs < 0) return Status::invalidArgument;
+  if (n == 0) return Status::ok;
+  const auto lu = factor(a, n);
+  if (isSingular(lu)) return Status::singular;
+  if (nrhs == 0) return Status::ok;
+  MatrixMap<T>(x, n, nrhs) = lu.solve(ConstMatrixMap<T>(b, n, nrhs));
+  return Status::ok;
+}
+
+template <class T>
+Status inverseImpl(const T* a, Index n, T* out) {
+  if (n < 0) return Status::invalidArgument;
+  if (n == 0) return Status::ok;
+  const auto lu = factor(a, n);
+  if (isSingular(lu)) return Status::singular;
+  MatrixMap<T>(out, n, n) = lu.inverse();
+  return Status::ok;
+}
+
+template <class T>
+Status determinantImpl(const T* a, Index n, T* out) {
+  if (n < 0) return Status::invalidArgument;
+  *out = n == 0 ? T(1) : factor(a, n).determinant();
+  return Status::ok;
+}
+
+}  // namespace
+
+Status luFactor(const float* a, Index n, float* lu, Index* rowOrder, bool* singular) noexcept {
+  return guarded([&] { return luFactorImpl(a, n, lu, rowOrder, singular); });
+}
+Status luFactor(const double* a, Index n, double* lu, Index* rowOrder, bool* singular) noexcept {
+  return guarded([&] { return luFactorImpl(a, n, lu, rowOrder, singular); });
+}
+
+Status luSolve(const float* lu, const Index* rowOrder, Index n, const float* b, Index nrhs,
+               float* x) noexcept {
+  return guarded([&] { return luSolveImpl(lu, rowOrder, n, b, nrhs, x); });
+}
+Status luSolve(const double* lu, const Index* rowOrder, Index n, const double* b, Index nrhs,
+               double* x) noexcept {
+  return guarded([&] { return luSolveImpl(lu, rowOrder, n, b, nrhs, x); });
+}
+
+Status solve(const float* a, Index n, const float* b, Index nrhs, float* x) noexcept {
+  return guarded([&] { return solveImpl(a, n, b, nrhs, x); });
+}
+Status solve(const double* a, Index n, const double* b, Index nrhs, double* x) noexcept {
+  return guarded([&] { return solveImpl(a, n, b, nrhs, x); });
+}
+
+Status inverse(const float* a, Index n, float* out) noexcept {
+  return guarded([&] { return inverseImpl(a, n, out); });
+}
+Status inverse(const double* a, Index n, double* out) noexcept {
+  return guarded([&] { return inverseImpl(a, n, out); });
+}
+
+Status determinant(const float* a, Index n, float* out) noexcept {
+  return guarded([&] { return determinantImpl(a, n, out); });
+}
+Status determinant(const double* a, Index n, double* out) noexcept {
+  return guarded([&] { return determinantImpl(a, n, out); });
+}
+
+}  // namespace core

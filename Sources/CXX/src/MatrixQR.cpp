@@ -1,0 +1,63 @@
+// Householder QR, thin: a (m×n) = Q (m×k) R (k×n), k = min(m, n).
+#include "MatrixCore.h"
+
+#include "EigenSetup.hpp"
+#include <Eigen/QR>
+
+namespace core {
+namespace {
+
+using namespace detail;
+
+template <class T>
+using ColumnMajorMatrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
+
+template <class T>
+Status qrImpl(const T* a, Index m, Index n, T* q, T* r) {
+  if (m < 0 || n < 0) return Status::invalidArgument;
+  const Index k = m < n ? m : n;
+  MatrixMap<T> qMap(q, m, k);
+  MatrixMap<T> rMap(r, k, n);
+  if (k == 0) return Status::ok;  // Q is m×0 and R is 0×n: nothing to write
+  const Eigen::HouseholderQR<ColumnMajorMatrix<T>> qr(ConstMatrixMap<T>(a, m, n));
+  // Applying the Householder sequence to the first k columns of the identity
+  // forms the thin Q without ever building the m×m one.
+  ColumnMajorMatrix<T> thinQ = ColumnMajorMatrix<T>::Identity(m, k);
+  thinQ.applyOnTheLeft(qr.householderQ());
+  qMap = thinQ;
+  rMap = qr.matrixQR().topRows(k).template triangularView<Eigen::Upper>();
+  return Status::ok;
+}
+
+template <class T>
+Status qrSolveImpl(const T* q, const T* r, Index m, Index n, const T* b, Index nrhs, T* x) {
+  if (m < n || n < 0 || nrhs < 0) return Status::invalidArgument;
+  if (n == 0 || nrhs == 0) return Status::ok;
+  const ConstMatrixMap<T> rMap(r, n, n);  // R is n×n when m >= n
+  const auto diagonal = rMap.diagonal();
+  if ((diagonal.array() == T(0)).any()) return Status::singular;
+  MatrixMap<T> solution(x, n, nrhs);
+  solution.noalias() = ConstMatrixMap<T>(q, m, n).transpose() * ConstMatrixMap<T>(b, m, nrhs);
+  rMap.template triangularView<Eigen::Upper>().solveInPlace(solution);
+  return Status::ok;
+}
+
+}  // namespace
+
+Status qr(const float* a, Index m, Index n, float* q, float* r) noexcept {
+  return guarded([&] { return qrImpl(a, m, n, q, r); });
+}
+Status qr(const double* a, Index m, Index n, double* q, double* r) noexcept {
+  return guarded([&] { return qrImpl(a, m, n, q, r); });
+}
+
+Status qrSolve(const float* q, const float* r, Index m, Index n, const float* b, Index nrhs,
+               float* x) noexcept {
+  return guarded([&] { return qrSolveImpl(q, r, m, n, b, nrhs, x); });
+}
+Status qrSolve(const double* q, const double* r, Index m, Index n, const double* b, Index nrhs,
+               double* x) noexcept {
+  return guarded([&] { return qrSolveImpl(q, r, m, n, b, nrhs, x); });
+}
+
+}  // namespace core

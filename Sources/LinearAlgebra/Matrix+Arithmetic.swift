@@ -1,0 +1,105 @@
+// Element-wise arithmetic. These loops are memory-bound and vectorize in
+// Swift, so they do not cross into the C++ core.
+
+extension Matrix {
+  /// Applies `operation` to corresponding elements of two same-shape matrices.
+  @inline(__always)
+  private static func combine(
+    _ lhs: Matrix, _ rhs: Matrix, _ name: String, _ operation: (Scalar, Scalar) -> Scalar
+  ) -> Matrix {
+    precondition(
+      lhs.rowCount == rhs.rowCount && lhs.columnCount == rhs.columnCount,
+      "Matrix \(name) needs equal shapes; got \(lhs.shapeDescription) \(name) \(rhs.shapeDescription)")
+    return Matrix(rowCount: lhs.rowCount, columnCount: lhs.columnCount, storage: zip(lhs.storage, rhs.storage).map(operation))
+  }
+
+  /// Applies `operation` in place to corresponding elements of `lhs` and `rhs`.
+  @inline(__always)
+  private static func combineInPlace(
+    _ lhs: inout Matrix, _ rhs: Matrix, _ name: String, _ operation: (inout Scalar, Scalar) -> Void
+  ) {
+    precondition(
+      lhs.rowCount == rhs.rowCount && lhs.columnCount == rhs.columnCount,
+      "Matrix \(name) needs equal shapes; got \(lhs.shapeDescription) \(name) \(rhs.shapeDescription)")
+    rhs.storage.withUnsafeBufferPointer { source in
+      lhs.storage.withUnsafeMutableBufferPointer { target in
+        for index in target.indices { operation(&target[index], source[index]) }
+      }
+    }
+  }
+
+  /// Maps every element through `transform`.
+  @inline(__always)
+  private func mapElements(_ transform: (Scalar) -> Scalar) -> Matrix {
+    Matrix(rowCount: rowCount, columnCount: columnCount, storage: storage.map(transform))
+  }
+
+  /// The element-wise sum.
+  ///
+  /// - Precondition: Both matrices have the same shape.
+  /// - Complexity: O(rows · columns).
+  public static func + (lhs: Matrix, rhs: Matrix) -> Matrix { combine(lhs, rhs, "+", +) }
+
+  /// The element-wise difference.
+  ///
+  /// - Precondition: Both matrices have the same shape.
+  /// - Complexity: O(rows · columns).
+  public static func - (lhs: Matrix, rhs: Matrix) -> Matrix { combine(lhs, rhs, "-", -) }
+
+  /// The element-wise negation.
+  ///
+  /// - Complexity: O(rows · columns).
+  public static prefix func - (operand: Matrix) -> Matrix { operand.mapElements { -$0 } }
+
+  /// The element-wise (Hadamard) product.
+  ///
+  /// - Precondition: Both matrices have the same shape.
+  /// - Complexity: O(rows · columns).
+  public func hadamard(_ other: Matrix) -> Matrix { Self.combine(self, other, "hadamard", *) }
+
+  /// Every element multiplied by `lhs`.
+  ///
+  /// - Complexity: O(rows · columns).
+  public static func * (lhs: Scalar, rhs: Matrix) -> Matrix { rhs.mapElements { lhs * $0 } }
+
+  /// Every element multiplied by `rhs`.
+  ///
+  /// - Complexity: O(rows · columns).
+  public static func * (lhs: Matrix, rhs: Scalar) -> Matrix { lhs.mapElements { $0 * rhs } }
+
+  /// Every element divided by `rhs` (IEEE semantics: division by zero gives
+  /// infinities or NaN, never a trap).
+  ///
+  /// - Complexity: O(rows · columns).
+  public static func / (lhs: Matrix, rhs: Scalar) -> Matrix { lhs.mapElements { $0 / rhs } }
+
+  /// Adds `rhs` to `lhs` element-wise, in place.
+  ///
+  /// - Precondition: Both matrices have the same shape.
+  /// - Complexity: O(rows · columns).
+  public static func += (lhs: inout Matrix, rhs: Matrix) { combineInPlace(&lhs, rhs, "+=") { $0 += $1 } }
+
+  /// Subtracts `rhs` from `lhs` element-wise, in place.
+  ///
+  /// - Precondition: Both matrices have the same shape.
+  /// - Complexity: O(rows · columns).
+  public static func -= (lhs: inout Matrix, rhs: Matrix) { combineInPlace(&lhs, rhs, "-=") { $0 -= $1 } }
+
+  /// Multiplies every element of `lhs` by `rhs`, in place.
+  ///
+  /// - Complexity: O(rows · columns).
+  public static func *= (lhs: inout Matrix, rhs: Scalar) {
+    lhs.storage.withUnsafeMutableBufferPointer { target in
+      for index in target.indices { target[index] *= rhs }
+    }
+  }
+
+  /// Divides every element of `lhs` by `rhs`, in place.
+  ///
+  /// - Complexity: O(rows · columns).
+  public static func /= (lhs: inout Matrix, rhs: Scalar) {
+    lhs.storage.withUnsafeMutableBufferPointer { target in
+      for index in target.indices { target[index] /= rhs }
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import CXX
+
+extension Matrix {
+  /// The Frobenius norm, `sqrt(Σ aᵢⱼ²)`, computed without overflow or
+  /// underflow in the intermediate sum (entries of 1e±300 are fine).
+  ///
+  /// - Complexity: O(rows · columns).
+  public func norm() -> Scalar {
+    var result: Scalar = 0
+    let count = storage.count
+    storage.withUnsafeBufferPointer { a in
+      withUnsafeMutablePointer(to: &result) { out in
+        let status: core.Status
+        switch CoreScalarKind(Scalar.self) {
+        case .double: status = core.frobeniusNorm(a.baseAddress?.asDouble, count, out.asDouble)
+        case .float: status = core.frobeniusNorm(a.baseAddress?.asFloat, count, out.asFloat)
+        }
+        status.expectSuccess("norm() of a \(shapeDescription) matrix")
+      }
+    }
+    return result
+  }
+
+  /// The singular values, descending (NaN for a matrix holding NaN or
+  /// infinity).
+  ///
+  /// - Complexity: O(m·n·min(m, n)).
+  public func singularValues() -> [Scalar] {
+    let (m, n) = (rowCount, columnCount)
+    let k = Swift.min(m, n)
+    return storage.withUnsafeBufferPointer { a in
+      [Scalar](unsafeUninitializedCapacity: k) { values, count in
+        let status: core.Status
+        switch CoreScalarKind(Scalar.self) {
+        case .double: status = core.singularValues(a.baseAddress?.asDouble, m, n, values.baseAddress?.asDouble)
+        case .float: status = core.singularValues(a.baseAddress?.asFloat, m, n, values.baseAddress?.asFloat)
+        }
+        Self.fillWithNaNUnlessSuccessful(status, values.baseAddress, count: k, "singularValues()")
+        count = k
+      }
+    }
+  }
+
+  /// The numerical rank: the number of singular values above
+  /// `max(rows, columns) · eps · σ_max`, as numpy's `matrix_rank` counts.
+  ///
+  /// An empty matrix has rank 0. A matrix holding NaN or infinity has no
+  /// meaningful rank; it reports 0.
+  ///
+  /// - Complexity: O(m·n·min(m, n)).
+  public func rank() -> Int {
+    let values = singularValues()
+    guard let largest = values.first, largest.isFinite else { return 0 }
+    let tolerance = Scalar(Swift.max(rowCount, columnCount)) * Scalar.ulpOfOne * largest
+    return values.count { $0 > tolerance }
+  }
+
+  /// The 2-norm condition number `σ_max / σ_min`.
+  ///
+  /// Infinity for a singular matrix, NaN for a matrix holding NaN or
+  /// infinity, and 0 for an empty matrix.
+  ///
+  /// - Complexity: O(m·n·min(m, n)).
+  public func conditionNumber() -> Scalar {
+    let values = singularValues()
+    guard let largest = values.first, let smallest = values.last else { return 0 }
+    if largest.isNaN || smallest.isNaN { return .nan }
+    return smallest == 0 ? .infinity : largest / smallest
+  }
+
+  /// The Moore-Penrose pseudo-inverse, an `columns×rows` matrix.
+  ///
+  /// Singular values below `max(rows, columns) · eps · σ_max` count as zero,
+  /// as numpy's `pinv` does. NaN or infinity in the input gives a NaN result.
+  ///
+  /// - Complexity: O(m·n·min(m, n)).
+  public func pseudoInverse() -> Matrix {
+    let (m, n) = (rowCount, columnCount)
+    return storage.withUnsafeBufferPointer { a in
+      Matrix(rows: n, columns: m) { out in
+        let status: core.Status
+        switch CoreScalarKind(Scalar.self) {
+        case .double: status = core.pseudoInverse(a.baseAddress?.asDouble, m, n, out?.asDouble)
+        case .float: status = core.pseudoInverse(a.baseAddress?.asFloat, m, n, out?.asFloat)
+        }
+        Self.fillWithNaNUnlessSuccessful(status, out, count: m * n, "pseudoInverse()")
+      }
+    }
+  }
+
+  /// Whether `other` has the same shape and lies within `relativeTolerance`
+  /// of `self` in the Frobenius norm:
+  /// `‖self − other‖ ≤ relativeTolerance · max(‖self‖, ‖other‖)`.
+  ///
+  /// Matrices of different shapes are not approximately equal. The relation
+  /// is reflexive for finite matrices and symmetric, but not transitive. A
+  /// matrix holding NaN is not approximately equal to anything.
+  ///
+  /// - Complexity: O(rows · columns).
+  public func isApproximatelyEqual(to other: Matrix, relativeTolerance: Scalar) -> Bool {
+    guard rowCount == other.rowCount, columnCount == other.columnCount else { return false }
+    if storage == other.storage { return storage.allSatisfy { !$0.isNaN } }
+    let difference = (self - other).norm()
+    return difference <= relativeTolerance * Swift.max(norm(), other.norm())
+  }
+}

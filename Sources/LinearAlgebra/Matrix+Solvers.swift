@@ -1,0 +1,172 @@
+import CXX
+
+extension Matrix {
+  /// The determinant, from an LU factorization with partial pivoting.
+  ///
+  /// The determinant of a 0×0 matrix is 1. It may overflow to infinity or
+  /// underflow to zero for badly scaled matrices; NaN input gives NaN.
+  ///
+  /// - Precondition: `isSquare`.
+  /// - Complexity: O(n³).
+  public func determinant() -> Scalar {
+    precondition(isSquare, "determinant() needs a square matrix; got \(shapeDescription)")
+    let n = rowCount
+    var result: Scalar = 0
+    storage.withUnsafeBufferPointer { a in
+      withUnsafeMutablePointer(to: &result) { out in
+        let status: core.Status
+        switch CoreScalarKind(Scalar.self) {
+        case .double: status = core.determinant(a.baseAddress?.asDouble, n, out.asDouble)
+        case .float: status = core.determinant(a.baseAddress?.asFloat, n, out.asFloat)
+        }
+        status.expectSuccess("determinant() of a \(shapeDescription) matrix")
+      }
+    }
+    return result
+  }
+
+  /// The inverse matrix. The inverse of a 0×0 matrix is 0×0.
+  ///
+  /// - Throws: `LinearAlgebraError.singularMatrix` if a pivot is zero or the
+  ///   reciprocal condition number is below `Scalar.ulpOfOne`.
+  /// - Precondition: `isSquare`.
+  /// - Complexity: O(n³).
+  public func inverse() throws(LinearAlgebraError) -> Matrix {
+    precondition(isSquare, "inverse() needs a square matrix; got \(shapeDescription)")
+    let n = rowCount
+    return try storage.withUnsafeBufferPointer { a throws(LinearAlgebraError) in
+      try Matrix(rows: n, columns: n) { out throws(LinearAlgebraError) in
+        let status: core.Status
+        switch CoreScalarKind(Scalar.self) {
+        case .double: status = core.inverse(a.baseAddress?.asDouble, n, out?.asDouble)
+        case .float: status = core.inverse(a.baseAddress?.asFloat, n, out?.asFloat)
+        }
+        try status.check("inverse() of a \(shapeDescription) matrix")
+      }
+    }
+  }
+
+  /// Solves `self * x = b` for a square `self` and each column of `b`.
+  ///
+  /// Uses LU decomposition with partial pivoting.
+  ///
+  /// - Parameter b: The right-hand sides, with `rowCount` rows.
+  /// - Returns: `x`, with the shape of `b`.
+  /// - Throws: `LinearAlgebraError.singularMatrix` if `self` is singular to
+  ///   working precision.
+  /// - Precondition: `isSquare` and `b.rowCount == rowCount`.
+  /// - Complexity: O(n³ + n²·k) for k right-hand sides.
+  public func solve(_ b: Matrix) throws(LinearAlgebraError) -> Matrix {
+    precondition(isSquare, "solve(_:) needs a square matrix; got \(shapeDescription)")
+    precondition(
+      b.rowCount == rowCount,
+      "solve(_:) needs b with \(rowCount) rows for a \(shapeDescription) matrix; got \(b.shapeDescription)")
+    return try Self.solveSquare(self, b.storage, columns: b.columnCount)
+  }
+
+  /// Solves `self * x = b` for a square `self`.
+  ///
+  ///     let a: Matrix<Double> = [[2, 0], [0, 4]]
+  ///     let x = try a.solve([2, 8])   // [1, 2]
+  ///
+  /// - Parameter b: The right-hand side, with `rowCount` elements.
+  /// - Returns: The solution `x`.
+  /// - Throws: `LinearAlgebraError.singularMatrix` if `self` is singular to
+  ///   working precision.
+  /// - Precondition: `isSquare` and `b.count == rowCount`.
+  /// - Complexity: O(n³).
+  public func solve(_ b: [Scalar]) throws(LinearAlgebraError) -> [Scalar] {
+    precondition(isSquare, "solve(_:) needs a square matrix; got \(shapeDescription)")
+    precondition(
+      b.count == rowCount,
+      "solve(_:) needs \(rowCount) right-hand-side elements for a \(shapeDescription) matrix; got \(b.count)")
+    return try Self.solveSquare(self, b, columns: 1).storage
+  }
+
+  private static func solveSquare(_ a: Matrix, _ b: [Scalar], columns: Int) throws(LinearAlgebraError)
+    -> Matrix
+  {
+    let n = a.rowCount
+    return try a.storage.withUnsafeBufferPointer { aPointer throws(LinearAlgebraError) in
+      try b.withUnsafeBufferPointer { bPointer throws(LinearAlgebraError) in
+        try Matrix(rows: n, columns: columns) { x throws(LinearAlgebraError) in
+          let status: core.Status
+          switch CoreScalarKind(Scalar.self) {
+          case .double:
+            status = core.solve(
+              aPointer.baseAddress?.asDouble, n, bPointer.baseAddress?.asDouble, columns, x?.asDouble)
+          case .float:
+            status = core.solve(
+              aPointer.baseAddress?.asFloat, n, bPointer.baseAddress?.asFloat, columns, x?.asFloat)
+          }
+          try status.check("solve(_:) with a \(a.shapeDescription) matrix")
+        }
+      }
+    }
+  }
+
+  /// The least-squares solution of `self * x ≈ b` with the smallest norm.
+  ///
+  /// Works for any shape and rank, like numpy's `lstsq`: singular values
+  /// below `max(rows, columns) · eps · σ_max` count as zero, so a
+  /// rank-deficient `self` gives the minimum-norm solution. NaN or infinity
+  /// in the input gives a NaN result.
+  ///
+  /// - Parameter b: The right-hand sides, with `rowCount` rows.
+  /// - Returns: `x`, with `columnCount` rows and `b.columnCount` columns.
+  /// - Precondition: `b.rowCount == rowCount`.
+  /// - Complexity: O(m·n·min(m, n)) for an m×n matrix (an SVD).
+  public func leastSquares(_ b: Matrix) -> Matrix {
+    precondition(
+      b.rowCount == rowCount,
+      "leastSquares(_:) needs b with \(rowCount) rows for a \(shapeDescription) matrix; got \(b.shapeDescription)"
+    )
+    return leastSquares(b.storage, columns: b.columnCount)
+  }
+
+  /// The least-squares solution of `self * x ≈ b` with the smallest norm.
+  ///
+  /// - Parameter b: The right-hand side, with `rowCount` elements.
+  /// - Returns: `x`, with `columnCount` elements.
+  /// - Precondition: `b.count == rowCount`.
+  /// - Complexity: O(m·n·min(m, n)) for an m×n matrix.
+  public func leastSquares(_ b: [Scalar]) -> [Scalar] {
+    precondition(
+      b.count == rowCount,
+      "leastSquares(_:) needs \(rowCount) right-hand-side elements for a \(shapeDescription) matrix; got \(b.count)"
+    )
+    return leastSquares(b, columns: 1).storage
+  }
+
+  private func leastSquares(_ b: [Scalar], columns: Int) -> Matrix {
+    let (m, n) = (rowCount, columnCount)
+    return storage.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { bPointer in
+        Matrix(rows: n, columns: columns) { x in
+          let status: core.Status
+          switch CoreScalarKind(Scalar.self) {
+          case .double:
+            status = core.leastSquares(
+              a.baseAddress?.asDouble, m, n, bPointer.baseAddress?.asDouble, columns, x?.asDouble)
+          case .float:
+            status = core.leastSquares(
+              a.baseAddress?.asFloat, m, n, bPointer.baseAddress?.asFloat, columns, x?.asFloat)
+          }
+          Self.fillWithNaNUnlessSuccessful(status, x, count: n * columns, "leastSquares(_:)")
+        }
+      }
+    }
+  }
+
+  /// For the non-throwing SVD-based operations: a (practically unreachable)
+  /// failure to converge leaves NaN in the result instead of finite garbage.
+  static func fillWithNaNUnlessSuccessful(
+    _ status: core.Status, _ output: UnsafeMutablePointer<Scalar>?, count: Int, _ operation: String
+  ) {
+    if status == .noConvergence, let output {
+      output.update(repeating: .nan, count: count)
+      return
+    }
+    status.expectSuccess(operation)
+  }
+}
