@@ -37,8 +37,9 @@ public struct QRDecomposition<Scalar: MatrixScalar>: Sendable {
   /// For rank-deficient or underdetermined systems use
   /// `Matrix.leastSquares(_:)`, which gives the minimum-norm solution.
   ///
-  /// - Throws: `LinearAlgebraError.singularMatrix` if R has a zero on its
-  ///   diagonal (A is rank-deficient).
+  /// - Throws: `LinearAlgebraError.singularMatrix` if A is rank-deficient to
+  ///   working precision: a diagonal entry of R is at most `m · eps` times
+  ///   the largest.
   /// - Precondition: `A` has at least as many rows as columns, and
   ///   `b.rowCount` equals its row count.
   /// - Complexity: O(m·n·k) for k right-hand sides.
@@ -51,8 +52,8 @@ public struct QRDecomposition<Scalar: MatrixScalar>: Sendable {
 
   /// The least-squares solution of `A x ≈ b`: `x = R⁻¹ Qᵀ b`.
   ///
-  /// - Throws: `LinearAlgebraError.singularMatrix` if R has a zero on its
-  ///   diagonal.
+  /// - Throws: `LinearAlgebraError.singularMatrix` if A is rank-deficient to
+  ///   working precision.
   /// - Precondition: `A` has at least as many rows as columns, and
   ///   `b.count` equals its row count.
   /// - Complexity: O(m·n).

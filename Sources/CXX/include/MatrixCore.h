@@ -83,7 +83,8 @@ Status qr(const float* a, Index m, Index n, float* q, float* r) noexcept;
 Status qr(const double* a, Index m, Index n, double* q, double* r) noexcept;
 
 /// Least-squares solution of `a x ≈ b` from a thin QR with m >= n:
-/// `x = R⁻¹ Qᵀ b`. `Status::singular` when R has a zero diagonal.
+/// `x = R⁻¹ Qᵀ b`. `Status::singular` when a diagonal entry of R is at most
+/// m·eps times the largest (A rank-deficient to working precision).
 Status qrSolve(const float* q, const float* r, Index m, Index n, const float* b, Index nrhs,
                float* x) noexcept;
 /// Least-squares solution of `a x ≈ b` from a thin QR (see the float overload).

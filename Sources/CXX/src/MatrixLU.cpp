@@ -34,6 +34,15 @@ bool isSingular(const Eigen::PartialPivLU<ColumnMajorMatrix<T>>& lu) {
   return reciprocalCondition < std::numeric_limits<T>::epsilon();
 }
 
+/// Non-finite input gives an all-NaN solution or inverse: never finite
+/// numbers that only look like an answer.
+template <class T>
+bool fillWithNaNIfNonFinite(const T* a, Index aCount, const T* b, Index bCount, T* out, Index outCount) {
+  if (allFinite(a, aCount) && allFinite(b, bCount)) return false;
+  Eigen::Map<Vector<T>>(out, outCount).setConstant(std::numeric_limits<T>::quiet_NaN());
+  return true;
+}
+
 template <class T>
 Status luFactorImpl(const T* a, Index n, T* packed, Index* rowOrder, bool* singular) {
   if (n < 0) return Status::invalidArgument;
@@ -53,6 +62,7 @@ template <class T>
 Status luSolveImpl(const T* packed, const Index* rowOrder, Index n, const T* b, Index nrhs, T* x) {
   if (n < 0 || nrhs < 0) return Status::invalidArgument;
   if (n == 0 || nrhs == 0) return Status::ok;
+  if (fillWithNaNIfNonFinite(packed, n * n, b, n * nrhs, x, n * nrhs)) return Status::ok;
   MatrixMap<T> solution(x, n, nrhs);
   const ConstMatrixMap<T> rhs(b, n, nrhs);
   for (Index i = 0; i < n; ++i) {
@@ -73,6 +83,7 @@ Status solveImpl(const T* a, Index n, const T* b, Index nrhs, T* x) {
   const auto lu = factor(a, n);
   if (isSingular(lu)) return Status::singular;
   if (nrhs == 0) return Status::ok;
+  if (fillWithNaNIfNonFinite(a, n * n, b, n * nrhs, x, n * nrhs)) return Status::ok;
   MatrixMap<T>(x, n, nrhs) = lu.solve(ConstMatrixMap<T>(b, n, nrhs));
   return Status::ok;
 }
@@ -83,6 +94,7 @@ Status inverseImpl(const T* a, Index n, T* out) {
   if (n == 0) return Status::ok;
   const auto lu = factor(a, n);
   if (isSingular(lu)) return Status::singular;
+  if (fillWithNaNIfNonFinite(a, n * n, a, 0, out, n * n)) return Status::ok;
   MatrixMap<T>(out, n, n) = lu.inverse();
   return Status::ok;
 }

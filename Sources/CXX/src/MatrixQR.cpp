@@ -1,4 +1,6 @@
 // Householder QR, thin: a (m×n) = Q (m×k) R (k×n), k = min(m, n).
+#include <limits>
+
 #include "MatrixCore.h"
 
 #include "EigenSetup.hpp"
@@ -34,8 +36,11 @@ Status qrSolveImpl(const T* q, const T* r, Index m, Index n, const T* b, Index n
   if (m < n || n < 0 || nrhs < 0) return Status::invalidArgument;
   if (n == 0 || nrhs == 0) return Status::ok;
   const ConstMatrixMap<T> rMap(r, n, n);  // R is n×n when m >= n
-  const auto diagonal = rMap.diagonal();
-  if ((diagonal.array() == T(0)).any()) return Status::singular;
+  // R is singular to working precision when a diagonal entry is at most
+  // max(m, n)·eps times the largest one (numpy's rank cut-off, applied to R).
+  const auto magnitudes = rMap.diagonal().cwiseAbs();
+  const T cutoff = T(m) * std::numeric_limits<T>::epsilon() * magnitudes.maxCoeff();
+  if ((magnitudes.array() <= cutoff).any()) return Status::singular;
   MatrixMap<T> solution(x, n, nrhs);
   solution.noalias() = ConstMatrixMap<T>(q, m, n).transpose() * ConstMatrixMap<T>(b, m, nrhs);
   rMap.template triangularView<Eigen::Upper>().solveInPlace(solution);
