@@ -21,7 +21,7 @@ namespace core::sieve {
 /// Whether [low, high] is narrow enough for the Miller-Rabin window.
 inline bool prefersPrimalityTests(std::uint64_t low, std::uint64_t high) {
   const std::uint64_t root = integerSquareRoot(high);
-  return root > (1u << 20) && high - low < root / 32;
+  return root > (1u << 20) && high - low < root / 512;
 }
 
 /// Calls `visitSegment(data, byteCount, firstNumber)` for each sieved

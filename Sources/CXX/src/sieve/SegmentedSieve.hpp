@@ -234,12 +234,13 @@ class SegmentedSieve {
     bucket.clear();
   }
 
-  /// The pre-sieve clears 7..101 themselves and keeps 1; fix both.
+  /// The pre-sieve clears 7..101 themselves and keeps 1; fix both (only
+  /// inside [low, high]).
   void restoreSmallPrimes(std::uint8_t* segment, std::uint64_t first) {
     static constexpr std::uint8_t smallPrimes[] = {7,  11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53,
                                                    59, 61, 67, 71, 73, 79, 83, 89, 97, 101};
     for (std::uint8_t p : smallPrimes) {
-      if (p < first) continue;
+      if (p < first || p < low_ || p > high_) continue;
       const std::uint64_t offset = p - first;
       segment[offset / 30] |= static_cast<std::uint8_t>(1u << bitOfResidue[offset % 30]);
     }
