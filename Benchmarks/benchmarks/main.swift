@@ -1,16 +1,78 @@
-import Primes
-import Dispatch
 import Foundation
+import Primes
 
-func time<T>(_ label: String, _ body: () -> T) -> T {
-  let start = DispatchTime.now().uptimeNanoseconds
-  let result = body()
-  let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-  print(label, result, String(format: "%.3f s", seconds))
-  return result
+// The benchmark executable: every case through the C++ core and through a
+// pure-Swift path (or a peer library), side by side. See `--help`.
+
+let options: Options
+do {
+  options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  FileHandle.standardError.write(Data("error: \(error.message)\n\n\(Options.usage)\n".utf8))
+  exit(64)
 }
-_ = time("pi 1e8") { primeCount(upTo: 100_000_000) }
-_ = time("pi 1e9") { primeCount(upTo: 1_000_000_000) }
-_ = time("top Int 1e6") { primeCount(in: Int.max - 1_000_000...Int.max) }
-_ = time("nth 1e7") { nthPrime(10_000_000) }
-_ = time("gen 1e7") { primes(upTo: 10_000_000).count }
+if options.help {
+  print(Options.usage)
+  exit(0)
+}
+
+if let threads = options.threads { PrimeSieve.threadCount = threads }
+let threads = PrimeSieve.threadCount
+let header = MachineHeader.current(threads: threads)
+print(header.printed())
+print(options.quick ? "Mode: --quick\n" : "Mode: full\n")
+
+let budget =
+  options.quick
+  ? TimingBudget(seconds: 0.15, maxSamples: 15, minSamples: 3)
+  : TimingBudget(seconds: 1.0, maxSamples: 30, minSamples: 5)
+
+let allCases =
+  MatrixCases.cases(Double.self, quick: options.quick) + MatrixCases.cases(Float.self, quick: options.quick)
+  + OverheadCases.cases(quick: options.quick) + PrimeCases.cases(quick: options.quick, threads: threads)
+let selected = allCases.filter { $0.matches(options.filter) }
+if selected.isEmpty {
+  FileHandle.standardError.write(Data("error: no case matches --filter '\(options.filter ?? "")'\n".utf8))
+  exit(64)
+}
+
+var results: [CaseResult] = []
+var currentFamily: String?
+let started = now()
+for (index, benchmark) in selected.enumerated() {
+  if benchmark.family != currentFamily, let family = currentFamily {
+    print(Report.table(for: results.filter { $0.family == family }) + "\n")
+  }
+  currentFamily = benchmark.family
+  FileHandle.standardError.write(
+    Data(
+      String(
+        format: "\r\u{1B}[K[%d/%d %.0fs] %@ %@ %@", index + 1, selected.count, now() - started, benchmark.family,
+        benchmark.name, benchmark.size
+      ).utf8))
+  results.append(benchmark.run(budget))
+  FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+}
+if let family = currentFamily {
+  print(Report.table(for: results.filter { $0.family == family }))
+}
+print(String(format: "\n%d cases in %.1f s", results.count, now() - started))
+
+let disagreements = results.filter { $0.agree == false }
+for result in disagreements {
+  print("DISAGREEMENT: \(result.family) \(result.name) \(result.size): the two paths gave different answers")
+}
+
+if let path = options.jsonPath {
+  let document = BenchmarkDocument(header: header, options: Array(CommandLine.arguments.dropFirst()), cases: results)
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+  do {
+    try encoder.encode(document).write(to: URL(fileURLWithPath: path))
+    print("JSON written to \(path)")
+  } catch {
+    FileHandle.standardError.write(Data("error: cannot write \(path): \(error)\n".utf8))
+    exit(1)
+  }
+}
+exit(disagreements.isEmpty ? 0 : 1)

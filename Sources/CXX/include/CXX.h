@@ -9,3 +9,4 @@
 #include "CoreStatus.h"
 #include "MatrixCore.h"
 #include "PrimeCore.h"
+#include "BuildInfo.h"

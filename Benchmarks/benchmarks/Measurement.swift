@@ -1,0 +1,72 @@
+import Dispatch
+
+/// Timing samples of one path of one case, in seconds.
+struct Measurement: Codable {
+  var samples: [Double]
+
+  var median: Double {
+    let sorted = samples.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+
+  var minimum: Double { samples.min() ?? .nan }
+  var maximum: Double { samples.max() ?? .nan }
+
+  /// (max − min) / median: how far apart the samples were.
+  var spread: Double { samples.count < 2 ? 0 : (maximum - minimum) / median }
+
+  enum CodingKeys: String, CodingKey { case samples, median, minimum, maximum, spread }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(samples, forKey: .samples)
+    try container.encode(median, forKey: .median)
+    try container.encode(minimum, forKey: .minimum)
+    try container.encode(maximum, forKey: .maximum)
+    try container.encode(spread, forKey: .spread)
+  }
+
+  init(samples: [Double]) { self.samples = samples }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    samples = try container.decode([Double].self, forKey: .samples)
+  }
+}
+
+/// Keeps results alive so the optimizer cannot delete the work that made them.
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
+
+/// Seconds since an arbitrary origin, monotonic.
+func now() -> Double {
+  Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+}
+
+/// How long to sample each path.
+struct TimingBudget {
+  var seconds: Double
+  var maxSamples: Int
+  var minSamples: Int
+}
+
+/// Times `body`: one warm-up run (kept as the only sample when it alone
+/// exceeds the budget), then repeated runs until the time budget or the
+/// sample limit, at least `minSamples`.
+func measure(_ budget: TimingBudget, _ body: () -> Void) -> Measurement {
+  let warmStart = now()
+  body()
+  let warmUp = now() - warmStart
+  if warmUp >= budget.seconds { return Measurement(samples: [warmUp]) }
+  var samples: [Double] = []
+  let deadline = now() + budget.seconds
+  while samples.count < budget.minSamples || (samples.count < budget.maxSamples && now() < deadline) {
+    let start = now()
+    body()
+    samples.append(now() - start)
+  }
+  return Measurement(samples: samples)
+}

@@ -1,0 +1,56 @@
+/// Command-line options of the benchmark executable.
+struct Options {
+  var quick = false
+  var filter: String?
+  var jsonPath: String?
+  var threads: Int?
+  var help = false
+
+  static let usage = """
+    USAGE: swift run -c release benchmarks [--quick] [--filter PATTERN] [--json PATH] [--threads N]
+
+    Runs every case through the C++ core and through a pure-Swift path of the
+    same algorithm, checks that both agree, and prints the medians side by side.
+
+    OPTIONS:
+      --quick           Small sizes only (finishes in under a minute on 2 cores).
+      --filter PATTERN  Run only cases whose family, name or size contains PATTERN
+                        (case-insensitive), e.g. --filter product or --filter 1024.
+      --json PATH       Also write every case, with both paths, to PATH as JSON.
+      --threads N       Threads for the multi-threaded C++ prime counting (default:
+                        all hardware threads).
+      -h, --help        Show this help.
+    """
+
+  /// Parses `arguments` (without the program name).
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    var options = Options()
+    var remaining = arguments[...]
+    func value(for option: String) throws(UsageError) -> String {
+      guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
+        throw UsageError(message: "\(option) needs a value")
+      }
+      return next
+    }
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--quick": options.quick = true
+      case "--filter": options.filter = try value(for: argument).lowercased()
+      case "--json": options.jsonPath = try value(for: argument)
+      case "--threads":
+        let text = try value(for: argument)
+        guard let count = Int(text), count >= 1, count <= 1024 else {
+          throw UsageError(message: "--threads needs a whole number from 1 to 1024, got '\(text)'")
+        }
+        options.threads = count
+      case "-h", "--help": options.help = true
+      default: throw UsageError(message: "unknown option '\(argument)'")
+      }
+    }
+    return options
+  }
+}
+
+struct UsageError: Error {
+  var message: String
+}

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// libprimesieve, loaded at run time when it is installed, so the benchmark
+/// can time the anchor in the same process and run without it otherwise.
+/// Nothing of it is linked into the package.
+struct Primesieve {
+  typealias Count = @convention(c) (UInt64, UInt64) -> UInt64
+  typealias Generate = @convention(c) (UInt64, UInt64, UnsafeMutablePointer<Int>, Int32) -> UnsafeMutableRawPointer?
+  typealias NthPrime = @convention(c) (Int64, UInt64) -> UInt64
+  typealias SetThreads = @convention(c) (Int32) -> Void
+  typealias Free = @convention(c) (UnsafeMutableRawPointer?) -> Void
+  typealias Version = @convention(c) () -> UnsafePointer<CChar>
+
+  let count: Count
+  let generate: Generate
+  let nthPrime: NthPrime
+  let setThreads: SetThreads
+  let free: Free
+  let version: String
+
+  /// primesieve's `UINT64_PRIMES` constant of its C API.
+  static let uint64Primes: Int32 = 13
+
+  /// The library, or nil when it is not installed.
+  static let shared: Primesieve? = {
+    let names = ["libprimesieve.so.11", "libprimesieve.so.12", "libprimesieve.so", "libprimesieve.dylib"]
+    guard let handle = names.lazy.compactMap({ dlopen($0, RTLD_NOW) }).first else { return nil }
+    func symbol<F>(_ name: String, as: F.Type) -> F? {
+      dlsym(handle, name).map { unsafeBitCast($0, to: F.self) }
+    }
+    guard let count = symbol("primesieve_count_primes", as: Count.self),
+      let generate = symbol("primesieve_generate_primes", as: Generate.self),
+      let nth = symbol("primesieve_nth_prime", as: NthPrime.self),
+      let setThreads = symbol("primesieve_set_num_threads", as: SetThreads.self),
+      let free = symbol("primesieve_free", as: Free.self),
+      let version = symbol("primesieve_version", as: Version.self)
+    else { return nil }
+    return Primesieve(
+      count: count, generate: generate, nthPrime: nth, setThreads: setThreads, free: free,
+      version: String(cString: version()))
+  }()
+}
