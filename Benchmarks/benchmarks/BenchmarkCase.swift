@@ -46,7 +46,8 @@ extension CaseResult {
   ) -> CaseResult {
     CaseResult(
       family: family, name: name, size: size, firstPath: firstPath, secondPath: secondPath, first: cxx,
-      second: swift, ratio: swift.map { $0.median / cxx.median }, ratioDefinition: "\(secondPath) / \(firstPath)",
+      second: swift, ratio: swift.map { $0.median / cxx.median },
+      ratioDefinition: "\(secondPath) / \(firstPath)",
       throughput: work / cxx.median, throughputUnit: unit, agree: agree, note: note, target: nil)
   }
 }

@@ -75,7 +75,8 @@ struct MachineHeader: Codable {
       "Matrix kernels (Eigen): \(matrixInstructionSets); \(matrixThreads) thread",
       "Prime sieve: \(primeThreads) threads for counting; POPCNT \(primeSievePopcnt ? "yes" : "no")",
       "Build: \(configuration); \(swiftCompiler); C++ core: \(cxxCompiler)",
-      "Anchor: " + (primesieveVersion.map { "libprimesieve \($0) (loaded at run time)" } ?? "libprimesieve not found"),
+      "Anchor: "
+        + (primesieveVersion.map { "libprimesieve \($0) (loaded at run time)" } ?? "libprimesieve not found"),
     ]
     if configuration.hasPrefix("debug") {
       lines.append(

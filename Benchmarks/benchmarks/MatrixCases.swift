@@ -14,10 +14,14 @@ enum MatrixCases {
       }
     }
     add("product (naive Swift)", productSizes) { n, budget in
-      product(T.self, n, budget, family: family, name: "product (naive Swift)", swift: SwiftMatrixKernels.naiveProduct)
+      product(
+        T.self, n, budget, family: family, name: "product (naive Swift)",
+        swift: SwiftMatrixKernels.naiveProduct)
     }
     add("product (blocked Swift)", productSizes) { n, budget in
-      product(T.self, n, budget, family: family, name: "product (blocked Swift)", swift: SwiftMatrixKernels.blockedProduct)
+      product(
+        T.self, n, budget, family: family, name: "product (blocked Swift)",
+        swift: SwiftMatrixKernels.blockedProduct)
     }
     add("matrix-vector", productSizes) { n, budget in matrixVector(T.self, n, budget, family: family) }
     add("LU solve", factorSizes) { n, budget in solve(T.self, n, budget, family: family) }
@@ -87,7 +91,9 @@ enum MatrixCases {
       unit: "GFLOP/s", agree: agree)
   }
 
-  static func matrixVector<T: MatrixScalar>(_: T.Type, _ n: Int, _ budget: TimingBudget, family: String) -> CaseResult {
+  static func matrixVector<T: MatrixScalar>(_: T.Type, _ n: Int, _ budget: TimingBudget, family: String)
+    -> CaseResult
+  {
     let a = input(T.self, n, seed: 3)
     let x = input(T.self, n, seed: 4).row(0)
     var cxxResult: [T] = []
@@ -101,7 +107,9 @@ enum MatrixCases {
       work: 2 * Double(n) * Double(n) / 1e9, unit: "GFLOP/s", agree: agree)
   }
 
-  static func solve<T: MatrixScalar>(_: T.Type, _ n: Int, _ budget: TimingBudget, family: String) -> CaseResult {
+  static func solve<T: MatrixScalar>(_: T.Type, _ n: Int, _ budget: TimingBudget, family: String)
+    -> CaseResult
+  {
     let a = wellConditioned(T.self, n, seed: 5)
     let b = input(T.self, n, seed: 6).row(0)
     var cxxResult: [T] = []
@@ -118,7 +126,9 @@ enum MatrixCases {
       unit: "GFLOP/s", agree: agree)
   }
 
-  static func inverse<T: MatrixScalar>(_: T.Type, _ n: Int, _ budget: TimingBudget, family: String) -> CaseResult {
+  static func inverse<T: MatrixScalar>(_: T.Type, _ n: Int, _ budget: TimingBudget, family: String)
+    -> CaseResult
+  {
     let a = wellConditioned(T.self, n, seed: 9)
     var cxxResult: [T] = []
     let cxx = measure(budget) { cxxResult = (try? a.inverse())?.elements ?? [] }
@@ -131,7 +141,9 @@ enum MatrixCases {
       unit: "GFLOP/s", agree: agree)
   }
 
-  static func determinant<T: MatrixScalar>(_: T.Type, _ n: Int, _ budget: TimingBudget, family: String) -> CaseResult {
+  static func determinant<T: MatrixScalar>(_: T.Type, _ n: Int, _ budget: TimingBudget, family: String)
+    -> CaseResult
+  {
     // Scaled so the determinant stays within range for every size.
     let a = wellConditioned(T.self, n, seed: 10) / T(2 * Double(n).squareRoot())
     var cxxResult: T = 0
@@ -145,7 +157,9 @@ enum MatrixCases {
       unit: "GFLOP/s", agree: agree)
   }
 
-  static func cholesky<T: MatrixScalar>(_: T.Type, _ n: Int, _ budget: TimingBudget, family: String) -> CaseResult {
+  static func cholesky<T: MatrixScalar>(_: T.Type, _ n: Int, _ budget: TimingBudget, family: String)
+    -> CaseResult
+  {
     let b = input(T.self, n, seed: 11)
     let a = b * b.transposed() / T(n) + Matrix<T>.identity(n)
     var cxxResult: [T] = []

@@ -9,7 +9,8 @@
 /// Nothing of it is linked into the package.
 struct Primesieve {
   typealias Count = @convention(c) (UInt64, UInt64) -> UInt64
-  typealias Generate = @convention(c) (UInt64, UInt64, UnsafeMutablePointer<Int>, Int32) -> UnsafeMutableRawPointer?
+  typealias Generate =
+    @convention(c) (UInt64, UInt64, UnsafeMutablePointer<Int>, Int32) -> UnsafeMutableRawPointer?
   typealias NthPrime = @convention(c) (Int64, UInt64) -> UInt64
   typealias SetThreads = @convention(c) (Int32) -> Void
   typealias Free = @convention(c) (UnsafeMutableRawPointer?) -> Void

@@ -9,7 +9,9 @@ enum PrimeCases {
 
   static func cases(quick: Bool, threads: Int) -> [BenchmarkCase] {
     var cases: [BenchmarkCase] = []
-    func add(_ name: String, _ size: String, family: String = family, _ run: @escaping (TimingBudget) -> CaseResult) {
+    func add(
+      _ name: String, _ size: String, family: String = family, _ run: @escaping (TimingBudget) -> CaseResult
+    ) {
       cases.append(BenchmarkCase(family: family, name: name, size: size, run: run))
     }
     add("classic sieve (vector<char> vs [Bool])", "1e7") { classicSieve(10_000_000, $0) }
@@ -19,14 +21,24 @@ enum PrimeCases {
     for exponent in quick ? [8] : [9] {
       add("generate, segmented wheel", "1e\(exponent)") { generate(power(exponent), $0) }
     }
-    add("count, \(threads) threads", quick ? "1e9" : "1e10") { countThreaded(power(quick ? 9 : 10), threads, $0) }
+    add("count, \(threads) threads", quick ? "1e9" : "1e10") {
+      countThreaded(power(quick ? 9 : 10), threads, $0)
+    }
     add("nthPrime", quick ? "1e7" : "1e8") { nth(power(quick ? 7 : 8), $0) }
     add("isPrime, random 64-bit", "100000 numbers") { primality($0) }
-    add("primeFactors, random 62-bit semiprimes", quick ? "50 numbers" : "500 numbers") { factorization(quick ? 50 : 500, $0) }
+    add("primeFactors, random 62-bit semiprimes", quick ? "50 numbers" : "500 numbers") {
+      factorization(quick ? 50 : 500, $0)
+    }
     // The anchor: same thread count, same run.
-    add("count", quick ? "1e9" : "1e10", family: anchorFamily) { anchorCount(power(quick ? 9 : 10), threads, $0) }
-    add("generate into an array", quick ? "1e8" : "1e9", family: anchorFamily) { anchorGenerate(power(quick ? 8 : 9), $0) }
-    add("nthPrime", quick ? "1e7" : "1e8", family: anchorFamily) { anchorNth(power(quick ? 7 : 8), threads, $0) }
+    add("count", quick ? "1e9" : "1e10", family: anchorFamily) {
+      anchorCount(power(quick ? 9 : 10), threads, $0)
+    }
+    add("generate into an array", quick ? "1e8" : "1e9", family: anchorFamily) {
+      anchorGenerate(power(quick ? 8 : 9), $0)
+    }
+    add("nthPrime", quick ? "1e7" : "1e8", family: anchorFamily) {
+      anchorNth(power(quick ? 7 : 8), threads, $0)
+    }
     return cases
   }
 
@@ -130,7 +142,8 @@ enum PrimeCases {
       family: anchorFamily, name: name, size: size, firstPath: "ours (C++ core)", secondPath: "libprimesieve",
       first: ours, second: theirs, ratio: theirs.map { ours.median / $0.median },
       ratioDefinition: "ours / libprimesieve", throughput: work / ours.median, throughputUnit: unit,
-      agree: agree, note: theirs == nil ? "libprimesieve not installed (apt-get install libprimesieve-dev)" : nil,
+      agree: agree,
+      note: theirs == nil ? "libprimesieve not installed (apt-get install libprimesieve-dev)" : nil,
       target: target)
   }
 

@@ -16,7 +16,9 @@ enum Report {
     guard let value, value.isFinite else { return "—" }
     if unit == "GFLOP/s" { return String(format: "%.2f %@", value, unit) }
     let (scaled, prefix): (Double, String) =
-      value >= 1e9 ? (value / 1e9, "G") : value >= 1e6 ? (value / 1e6, "M") : value >= 1e3 ? (value / 1e3, "k") : (value, "")
+      value >= 1e9
+      ? (value / 1e9, "G")
+      : value >= 1e6 ? (value / 1e6, "M") : value >= 1e3 ? (value / 1e3, "k") : (value, "")
     return String(format: "%.2f %@ %@", scaled, prefix, unit)
   }
 
@@ -48,7 +50,8 @@ enum Report {
     }
     let widths = (0..<header.count).map { column in rows.map { $0[column].count }.max() ?? 0 }
     var lines = rows.map { row in
-      row.enumerated().map { column, text in pad(text, widths[column], right: column >= 2) }.joined(separator: "  ")
+      row.enumerated().map { column, text in pad(text, widths[column], right: column >= 2) }.joined(
+        separator: "  ")
     }
     lines.insert(String(repeating: "-", count: lines[0].count), at: 1)
     // One line per distinct note; the size is named only when notes differ by size.

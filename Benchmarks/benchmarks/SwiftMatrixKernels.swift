@@ -23,7 +23,8 @@ enum SwiftMatrixKernels {
 
   /// c = a·b by a cache-blocked i-k-j loop: 64×64 tiles, and an inner loop
   /// over contiguous rows that the compiler vectorizes.
-  static func blockedProduct<T: BinaryFloatingPoint>(_ a: [T], _ b: [T], _ m: Int, _ k: Int, _ n: Int) -> [T] {
+  static func blockedProduct<T: BinaryFloatingPoint>(_ a: [T], _ b: [T], _ m: Int, _ k: Int, _ n: Int) -> [T]
+  {
     let tile = 64
     var c = [T](repeating: 0, count: m * n)
     c.withUnsafeMutableBufferPointer { c in
@@ -95,7 +96,8 @@ enum SwiftMatrixKernels {
   }
 
   /// Solves A·x = b (b is n×r) from a packed LU.
-  static func luSolve<T: BinaryFloatingPoint>(_ lu: [T], _ order: [Int], _ n: Int, _ b: [T], _ r: Int) -> [T] {
+  static func luSolve<T: BinaryFloatingPoint>(_ lu: [T], _ order: [Int], _ n: Int, _ b: [T], _ r: Int) -> [T]
+  {
     var x = [T](repeating: 0, count: n * r)
     x.withUnsafeMutableBufferPointer { x in
       lu.withUnsafeBufferPointer { lu in

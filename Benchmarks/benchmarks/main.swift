@@ -47,7 +47,8 @@ for (index, benchmark) in selected.enumerated() {
   FileHandle.standardError.write(
     Data(
       String(
-        format: "\r\u{1B}[K[%d/%d %.0fs] %@ %@ %@", index + 1, selected.count, now() - started, benchmark.family,
+        format: "\r\u{1B}[K[%d/%d %.0fs] %@ %@ %@", index + 1, selected.count, now() - started,
+        benchmark.family,
         benchmark.name, benchmark.size
       ).utf8))
   results.append(benchmark.run(budget))
@@ -64,7 +65,8 @@ for result in disagreements {
 }
 
 if let path = options.jsonPath {
-  let document = BenchmarkDocument(header: header, options: Array(CommandLine.arguments.dropFirst()), cases: results)
+  let document = BenchmarkDocument(
+    header: header, options: Array(CommandLine.arguments.dropFirst()), cases: results)
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
   do {

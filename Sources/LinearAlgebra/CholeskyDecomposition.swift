@@ -59,9 +59,11 @@ public struct CholeskyDecomposition<Scalar: MatrixScalar>: Sendable {
           let status: core.Status
           switch CoreScalarKind(Scalar.self) {
           case .double:
-            status = core.choleskySolve(l.baseAddress?.asDouble, n, bPointer.baseAddress?.asDouble, columns, x?.asDouble)
+            status = core.choleskySolve(
+              l.baseAddress?.asDouble, n, bPointer.baseAddress?.asDouble, columns, x?.asDouble)
           case .float:
-            status = core.choleskySolve(l.baseAddress?.asFloat, n, bPointer.baseAddress?.asFloat, columns, x?.asFloat)
+            status = core.choleskySolve(
+              l.baseAddress?.asFloat, n, bPointer.baseAddress?.asFloat, columns, x?.asFloat)
           }
           status.expectSuccess("CholeskyDecomposition.solve(_:)")
         }

@@ -10,7 +10,9 @@ extension Matrix {
     precondition(
       lhs.rowCount == rhs.rowCount && lhs.columnCount == rhs.columnCount,
       "Matrix \(name) needs equal shapes; got \(lhs.shapeDescription) \(name) \(rhs.shapeDescription)")
-    return Matrix(rowCount: lhs.rowCount, columnCount: lhs.columnCount, storage: zip(lhs.storage, rhs.storage).map(operation))
+    return Matrix(
+      rowCount: lhs.rowCount, columnCount: lhs.columnCount,
+      storage: zip(lhs.storage, rhs.storage).map(operation))
   }
 
   /// Applies `operation` in place to corresponding elements of `lhs` and `rhs`.

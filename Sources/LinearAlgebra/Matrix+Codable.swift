@@ -16,7 +16,8 @@ extension Matrix: Codable {
     guard rows >= 0, columns >= 0, !product.overflow, product.partialValue == elements.count else {
       throw DecodingError.dataCorruptedError(
         forKey: .elements, in: container,
-        debugDescription: "A \(rows)×\(columns) matrix needs \(rows)·\(columns) elements, got \(elements.count)")
+        debugDescription:
+          "A \(rows)×\(columns) matrix needs \(rows)·\(columns) elements, got \(elements.count)")
     }
     self.init(rowCount: rows, columnCount: columns, storage: elements)
   }

@@ -32,7 +32,8 @@ extension Matrix {
       [Scalar](unsafeUninitializedCapacity: k) { values, count in
         let status: core.Status
         switch CoreScalarKind(Scalar.self) {
-        case .double: status = core.singularValues(a.baseAddress?.asDouble, m, n, values.baseAddress?.asDouble)
+        case .double:
+          status = core.singularValues(a.baseAddress?.asDouble, m, n, values.baseAddress?.asDouble)
         case .float: status = core.singularValues(a.baseAddress?.asFloat, m, n, values.baseAddress?.asFloat)
         }
         Self.fillWithNaNUnlessSuccessful(status, values.baseAddress, count: k, "singularValues()")

@@ -20,7 +20,8 @@ public struct QRDecomposition<Scalar: MatrixScalar>: Sendable {
           let status: core.Status
           switch CoreScalarKind(Scalar.self) {
           case .double:
-            status = core.qr(a.baseAddress?.asDouble, m, n, qPointer?.asDouble, rPointer.baseAddress?.asDouble)
+            status = core.qr(
+              a.baseAddress?.asDouble, m, n, qPointer?.asDouble, rPointer.baseAddress?.asDouble)
           case .float:
             status = core.qr(a.baseAddress?.asFloat, m, n, qPointer?.asFloat, rPointer.baseAddress?.asFloat)
           }

@@ -22,10 +22,12 @@ public struct SymmetricEigenDecomposition<Scalar: MatrixScalar>: Sendable {
           switch CoreScalarKind(Scalar.self) {
           case .double:
             core.symmetricEigen(
-              a.baseAddress?.asDouble, n, valuePointer.baseAddress?.asDouble, vectorPointer.baseAddress?.asDouble)
+              a.baseAddress?.asDouble, n, valuePointer.baseAddress?.asDouble,
+              vectorPointer.baseAddress?.asDouble)
           case .float:
             core.symmetricEigen(
-              a.baseAddress?.asFloat, n, valuePointer.baseAddress?.asFloat, vectorPointer.baseAddress?.asFloat)
+              a.baseAddress?.asFloat, n, valuePointer.baseAddress?.asFloat, vectorPointer.baseAddress?.asFloat
+            )
           }
         }
       }

@@ -21,26 +21,34 @@ struct DecompositionTests {
     #expect(qr.q.rowCount == a.rowCount && qr.q.columnCount == k, "Q shape, \(context)")
     #expect(qr.r.rowCount == k && qr.r.columnCount == a.columnCount, "R shape, \(context)")
     let residual = Reference(a) - Reference(qr.q) * Reference(qr.r)
-    let ratio = residualRatio(residual.norm1, size: a.rowCount, scale: Reference(a).norm1, epsilon: S.testEpsilon)
+    let ratio = residualRatio(
+      residual.norm1, size: a.rowCount, scale: Reference(a).norm1, epsilon: S.testEpsilon)
     #expect(ratio < residualBound, "A = QR ratio \(ratio), \(context)")
     let orthogonality = orthogonalityRatio(qr.q)
     #expect(orthogonality < residualBound, "QᵀQ = I ratio \(orthogonality), \(context)")
-    for i in 0..<qr.r.rowCount { for j in 0..<min(i, qr.r.columnCount) { #expect(qr.r[i, j] == 0, "R upper, \(context)") } }
+    for i in 0..<qr.r.rowCount {
+      for j in 0..<min(i, qr.r.columnCount) { #expect(qr.r[i, j] == 0, "R upper, \(context)") }
+    }
   }
 
   static func checkSVD<S: MatrixScalar>(_ a: Matrix<S>, full: Bool, _ context: String) {
     let svd = a.svd(full: full)
     let (m, n) = (a.rowCount, a.columnCount)
-    let sigma = Reference.diagonal(svd.singularValues.map(Double.init), rows: svd.u.columnCount, columns: svd.v.columnCount)
+    let sigma = Reference.diagonal(
+      svd.singularValues.map(Double.init), rows: svd.u.columnCount, columns: svd.v.columnCount)
     let residual = Reference(a) - Reference(svd.u) * sigma * Reference(svd.v).transposed
-    let ratio = residualRatio(residual.norm1, size: max(m, n), scale: Reference(a).norm1, epsilon: S.testEpsilon)
+    let ratio = residualRatio(
+      residual.norm1, size: max(m, n), scale: Reference(a).norm1, epsilon: S.testEpsilon)
     #expect(ratio < residualBound, "A = UΣVᵀ ratio \(ratio), \(context)")
     #expect(orthogonalityRatio(svd.u) < residualBound, "UᵀU = I, \(context)")
     #expect(orthogonalityRatio(svd.v) < residualBound, "VᵀV = I, \(context)")
-    #expect(zip(svd.singularValues, svd.singularValues.dropFirst()).allSatisfy { $0 >= $1 }, "descending, \(context)")
+    #expect(
+      zip(svd.singularValues, svd.singularValues.dropFirst()).allSatisfy { $0 >= $1 },
+      "descending, \(context)")
     #expect(svd.singularValues.allSatisfy { $0 >= 0 }, "non-negative, \(context)")
     if full {
-      #expect(svd.u.rowCount == m && svd.u.columnCount == m && svd.v.columnCount == n, "full shapes, \(context)")
+      #expect(
+        svd.u.rowCount == m && svd.u.columnCount == m && svd.v.columnCount == n, "full shapes, \(context)")
     }
   }
 
@@ -49,10 +57,12 @@ struct DecompositionTests {
     let v = Reference(eigen.eigenvectors)
     let lambda = Reference.diagonal(eigen.eigenvalues.map(Double.init), rows: a.rowCount, columns: a.rowCount)
     let residual = Reference(a) * v - v * lambda
-    let ratio = residualRatio(residual.norm1, size: a.rowCount, scale: Reference(a).norm1, epsilon: S.testEpsilon)
+    let ratio = residualRatio(
+      residual.norm1, size: a.rowCount, scale: Reference(a).norm1, epsilon: S.testEpsilon)
     #expect(ratio < residualBound, "A V = V Λ ratio \(ratio), \(context)")
     #expect(orthogonalityRatio(eigen.eigenvectors) < residualBound, "VᵀV = I, \(context)")
-    #expect(zip(eigen.eigenvalues, eigen.eigenvalues.dropFirst()).allSatisfy { $0 <= $1 }, "ascending, \(context)")
+    #expect(
+      zip(eigen.eigenvalues, eigen.eigenvalues.dropFirst()).allSatisfy { $0 <= $1 }, "ascending, \(context)")
   }
 
   static func checkCholesky<S: MatrixScalar>(_ a: Matrix<S>, _ context: String) {
@@ -60,7 +70,8 @@ struct DecompositionTests {
       let cholesky = try a.cholesky()
       let l = Reference(cholesky.lower)
       let residual = Reference(a) - l * l.transposed
-      let ratio = residualRatio(residual.norm1, size: a.rowCount, scale: Reference(a).norm1, epsilon: S.testEpsilon)
+      let ratio = residualRatio(
+        residual.norm1, size: a.rowCount, scale: Reference(a).norm1, epsilon: S.testEpsilon)
       #expect(ratio < residualBound, "A = LLᵀ ratio \(ratio), \(context)")
       let b = Matrix<S>(rows: a.rowCount, columns: 2) { i, j in S(i % 7) - S(j) }
       let x = cholesky.solve(b)
@@ -80,7 +91,8 @@ struct DecompositionTests {
       checkSVD(a, full: false, context)
       let size = Int.random(in: 1...200, using: &generator)
       checkEigen(TestMatrices.symmetric(S.self, size, &generator), "\(S.self) seed \(seed) n \(size)")
-      checkCholesky(TestMatrices.symmetricPositiveDefinite(S.self, size, &generator), "\(S.self) seed \(seed) n \(size)")
+      checkCholesky(
+        TestMatrices.symmetricPositiveDefinite(S.self, size, &generator), "\(S.self) seed \(seed) n \(size)")
     }
     var generator = SeededGenerator(seed: 5)
     checkSVD(TestMatrices.random(S.self, rows: 7, columns: 4, &generator), full: true, "\(S.self) full 7×4")

@@ -16,7 +16,8 @@ struct LUTests {
   static func solveRatio<S: MatrixScalar>(_ a: Matrix<S>, _ x: Matrix<S>, _ b: Matrix<S>) -> Double {
     let residual = Reference(b) - Reference(a) * Reference(x)
     return residualRatio(
-      residual.norm1, size: a.rowCount, scale: Reference(a).norm1 * Reference(x).norm1, epsilon: S.testEpsilon)
+      residual.norm1, size: a.rowCount, scale: Reference(a).norm1 * Reference(x).norm1, epsilon: S.testEpsilon
+    )
   }
 
   /// ||I − A A⁻¹||₁ / (n ||A||₁ ||A⁻¹||₁ eps).
@@ -45,7 +46,9 @@ struct LUTests {
         #expect(luRatio < residualBound, "lu().solve ratio \(luRatio), \(context)")
         let vector = try a.solve(b.column(0))
         #expect(
-          solveRatio(a, Matrix(rows: n, columns: 1, elements: vector), Matrix(rows: n, columns: 1, elements: b.column(0)))
+          solveRatio(
+            a, Matrix(rows: n, columns: 1, elements: vector),
+            Matrix(rows: n, columns: 1, elements: b.column(0)))
             < residualBound, "vector solve, \(context)")
         let inverse = try a.inverse()
         let inverseRatio = inverseRatio(a, inverse)
@@ -179,7 +182,8 @@ struct LUTests {
       let expected = Double(a.determinant()) * Double(b.determinant())
       // The relative error of a determinant grows with the condition number;
       // these random matrices keep it far below this bound.
-      let tolerance = 1e3 * Double(n) * S.testEpsilon * max(abs(expected), Double.leastNormalMagnitude)
+      let tolerance =
+        1e3 * Double(n) * S.testEpsilon * max(abs(expected), Double.leastNormalMagnitude)
         * Double(a.conditionNumber() * b.conditionNumber())
       #expect(abs(product - expected) <= tolerance, "det(AB) = det(A)det(B), \(S.self) seed \(seed) n \(n)")
     }

@@ -23,14 +23,18 @@ struct LeastSquaresTests {
       // Minimum norm: x lies in the row space of A, so projecting it onto
       // the leading right singular vectors changes nothing.
       let v = a.svd().v
-      let leading = Reference(rows: n, columns: rank, values: (0..<n).flatMap { i in (0..<rank).map { v[i, $0] }.map(Double.init) })
+      let leading = Reference(
+        rows: n, columns: rank, values: (0..<n).flatMap { i in (0..<rank).map { v[i, $0] }.map(Double.init) })
       let projected = leading * (leading.transposed * Reference(x))
       let drift = (Reference(x) - projected).norm1
-      let driftRatio = residualRatio(drift, size: max(m, n), scale: Reference(x).norm1, epsilon: S.testEpsilon)
+      let driftRatio = residualRatio(
+        drift, size: max(m, n), scale: Reference(x).norm1, epsilon: S.testEpsilon)
       #expect(driftRatio < residualBound, "row space ratio \(driftRatio), \(context)")
       // The pseudo-inverse gives the same solution.
       let viaPseudoInverse = a.pseudoInverse() * b
-      #expect(viaPseudoInverse.isApproximatelyEqual(to: x, relativeTolerance: S(1e3) * S.ulpOfOne * S(max(m, n))), "pinv, \(context)")
+      #expect(
+        viaPseudoInverse.isApproximatelyEqual(to: x, relativeTolerance: S(1e3) * S.ulpOfOne * S(max(m, n))),
+        "pinv, \(context)")
     }
   }
 
@@ -44,7 +48,8 @@ struct LeastSquaresTests {
     for condition in [1e2, 1e6, 1e10] {
       let a = TestMatrices.withCondition(Double.self, 30, condition: condition, &generator)
       let ours = a.conditionNumber()
-      #expect(abs(ours - condition) <= condition * condition * 1e-13 + condition * 1e-10, "κ \(condition): \(ours)")
+      #expect(
+        abs(ours - condition) <= condition * condition * 1e-13 + condition * 1e-10, "κ \(condition): \(ours)")
     }
     #expect(Matrix<Double>([[1, 1], [1, 1]]).conditionNumber() > 1e15)
     #expect(Matrix<Double>.zeros(rows: 2, columns: 2).conditionNumber() == .infinity)
@@ -68,6 +73,7 @@ struct LeastSquaresTests {
     #expect(abs(huge.norm() - 2e301) <= 2e301 * 1e-14)
     let tiny = Matrix<Double>(rows: 4, columns: 4, repeating: 1e-300)
     #expect(abs(tiny.norm() - 4e-300) <= 4e-300 * 1e-14)
-    #expect(abs(Matrix<Float>(rows: 2, columns: 2, repeating: 3e30).norm() - 6e30) <= 6e30 * 4 * Float.ulpOfOne)
+    #expect(
+      abs(Matrix<Float>(rows: 2, columns: 2, repeating: 3e30).norm() - 6e30) <= 6e30 * 4 * Float.ulpOfOne)
   }
 }

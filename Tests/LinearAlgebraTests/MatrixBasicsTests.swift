@@ -85,7 +85,9 @@ struct MatrixBasicsTests {
   @Test func emptyProducts() {
     let c = Matrix<Float>(rows: 3, columns: 0) * Matrix<Float>(rows: 0, columns: 2)
     #expect(c == .zeros(rows: 3, columns: 2))
-    #expect(Matrix<Double>(rows: 0, columns: 4) * Matrix<Double>(rows: 4, columns: 5) == .zeros(rows: 0, columns: 5))
+    #expect(
+      Matrix<Double>(rows: 0, columns: 4) * Matrix<Double>(rows: 4, columns: 5) == .zeros(rows: 0, columns: 5)
+    )
     #expect(Matrix<Double>(rows: 2, columns: 0) * [Double]() == [0, 0])
     #expect(Matrix<Double>(rows: 0, columns: 0).trace == 0)
   }
@@ -104,8 +106,10 @@ struct MatrixBasicsTests {
     let a: Matrix<Double> = [[1, 2], [3, 4]]
     #expect(a.isApproximatelyEqual(to: a + 1e-13 * a, relativeTolerance: 1e-12))
     #expect(!a.isApproximatelyEqual(to: a + 1e-6 * a, relativeTolerance: 1e-12))
-    #expect(!a.isApproximatelyEqual(to: a.transposed() * 0 + .zeros(rows: 2, columns: 2), relativeTolerance: 0.1))
-    #expect(!a.isApproximatelyEqual(to: Matrix(rows: 1, columns: 4, elements: a.elements), relativeTolerance: 1))
+    #expect(
+      !a.isApproximatelyEqual(to: a.transposed() * 0 + .zeros(rows: 2, columns: 2), relativeTolerance: 0.1))
+    #expect(
+      !a.isApproximatelyEqual(to: Matrix(rows: 1, columns: 4, elements: a.elements), relativeTolerance: 1))
     let nan: Matrix<Double> = [[.nan]]
     #expect(!nan.isApproximatelyEqual(to: nan, relativeTolerance: 1))
   }

@@ -28,7 +28,8 @@ struct NumpyReferenceTests {
     #expect(abs(a.norm() - NumpyReference.generalNorm) <= 1e-13 * 16)
     #expect(agree(NumpyReference.symmetric.symmetricEigen().eigenvalues, NumpyReference.symmetricEigenvalues))
     let float = Matrix<Float>(rows: 4, columns: 4, elements: NumpyReference.general.elements.map(Float.init))
-    #expect(agree(float.singularValues().map(Double.init), NumpyReference.generalSingularValues, tolerance: 1e-5))
+    #expect(
+      agree(float.singularValues().map(Double.init), NumpyReference.generalSingularValues, tolerance: 1e-5))
   }
 
   @Test func cholesky() throws {
@@ -51,6 +52,7 @@ struct NumpyReferenceTests {
     let expected = try #require(NumpyReference.hilbertConditions[n])
     let ours = TestMatrices.hilbert(Double.self, n).conditionNumber()
     // Both sides carry errors of order κ·eps in σ_min.
-    #expect(abs(ours - expected) <= expected * max(1e-12, 100 * expected * Double.ulpOfOne), "n \(n): \(ours)")
+    #expect(
+      abs(ours - expected) <= expected * max(1e-12, 100 * expected * Double.ulpOfOne), "n \(n): \(ours)")
   }
 }

@@ -142,7 +142,9 @@ enum TestMatrices {
   }
 
   /// A random orthogonal n×n matrix (Q of a random matrix's QR).
-  static func orthogonal<S: MatrixScalar>(_: S.Type, _ n: Int, _ generator: inout SeededGenerator) -> Matrix<S> {
+  static func orthogonal<S: MatrixScalar>(_: S.Type, _ n: Int, _ generator: inout SeededGenerator) -> Matrix<
+    S
+  > {
     random(S.self, rows: n, columns: n, &generator).qr().q
   }
 
@@ -166,7 +168,8 @@ enum TestMatrices {
   static func rankDeficient<S: MatrixScalar>(
     _: S.Type, rows: Int, columns: Int, rank: Int, _ generator: inout SeededGenerator
   ) -> Matrix<S> {
-    random(S.self, rows: rows, columns: rank, &generator) * random(S.self, rows: rank, columns: columns, &generator)
+    random(S.self, rows: rows, columns: rank, &generator)
+      * random(S.self, rows: rank, columns: columns, &generator)
   }
 
   /// A random symmetric positive definite n×n matrix, `B Bᵀ + n I`.
@@ -178,7 +181,8 @@ enum TestMatrices {
   }
 
   /// A random symmetric n×n matrix.
-  static func symmetric<S: MatrixScalar>(_: S.Type, _ n: Int, _ generator: inout SeededGenerator) -> Matrix<S> {
+  static func symmetric<S: MatrixScalar>(_: S.Type, _ n: Int, _ generator: inout SeededGenerator) -> Matrix<S>
+  {
     let b = random(S.self, rows: n, columns: n, &generator)
     return (b + b.transposed()) / 2
   }

@@ -5,7 +5,9 @@ import Testing
 struct PrimalityTests {
   @Test func carmichaelNumbersAndStrongPseudoprimes() {
     // Carmichael numbers (OEIS A002997) fool Fermat tests to every base.
-    let carmichael = [561, 1105, 1729, 2465, 2821, 6601, 8911, 10585, 15841, 29341, 41041, 46657, 52633, 62745, 63973]
+    let carmichael = [
+      561, 1105, 1729, 2465, 2821, 6601, 8911, 10585, 15841, 29341, 41041, 46657, 52633, 62745, 63973,
+    ]
     for n in carmichael { #expect(!isPrime(n), "\(n) is a Carmichael number") }
     // Strong pseudoprimes to base 2 (A001262), and numbers that are strong
     // pseudoprimes to many prime bases at once (A014233).
@@ -39,7 +41,8 @@ struct PrimalityTests {
   @Test func nextAndPreviousPrime() {
     #expect(nextPrime(after: -10) == 2 && nextPrime(after: 1) == 2 && nextPrime(after: 2) == 3)
     #expect(nextPrime(after: 13) == 17 && previousPrime(before: 13) == 11)
-    #expect(previousPrime(before: 3) == 2 && previousPrime(before: 2) == nil && previousPrime(before: -5) == nil)
+    #expect(
+      previousPrime(before: 3) == 2 && previousPrime(before: 2) == nil && previousPrime(before: -5) == nil)
     #expect(previousPrime(before: Int.max) == 9_223_372_036_854_775_783)
     #expect(nextPrime(after: 9_223_372_036_854_775_782) == 9_223_372_036_854_775_783)
     #expect(nextPrime(after: 9_223_372_036_854_775_783) == nil)
@@ -51,10 +54,12 @@ struct PrimalityTests {
   }
 
   /// The 10^k-th primes (OEIS A006988).
-  @Test("n-th prime", arguments: [
-    (1, 2), (2, 3), (4, 7), (10, 29), (100, 541), (1000, 7919), (10_000, 104_729), (100_000, 1_299_709),
-    (1_000_000, 15_485_863), (10_000_000, 179_424_673), (100_000_000, 2_038_074_743),
-  ])
+  @Test(
+    "n-th prime",
+    arguments: [
+      (1, 2), (2, 3), (4, 7), (10, 29), (100, 541), (1000, 7919), (10_000, 104_729), (100_000, 1_299_709),
+      (1_000_000, 15_485_863), (10_000_000, 179_424_673), (100_000_000, 2_038_074_743),
+    ])
   func nthPrimes(_ n: Int, _ expected: Int) {
     #expect(nthPrime(n) == expected)
   }

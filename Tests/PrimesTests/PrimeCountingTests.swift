@@ -72,7 +72,8 @@ struct PrimeCountingTests {
     let high = 3_400_000_000
     var cuts = (0..<25).map { _ in Int.random(in: low...high, using: &generator) }.sorted()
     cuts = [low - 1] + cuts + [high]
-    let total = zip(cuts, cuts.dropFirst()).reduce(0) { sum, pair in sum + primeCount(in: pair.0 + 1...pair.1) }
+    let total = zip(cuts, cuts.dropFirst()).reduce(0) { sum, pair in sum + primeCount(in: pair.0 + 1...pair.1)
+    }
     #expect(total == primeCount(in: low...high))
     #expect(total == primeCount(upTo: high) - primeCount(upTo: low - 1))
   }
@@ -108,7 +109,10 @@ struct PrimeCountingTests {
   }
 
   @Test func rangesTouchingTheTopTerminate() {
-    #expect(primes(in: UInt64.max - 100...UInt64.max) == [18_446_744_073_709_551_521, 18_446_744_073_709_551_533, 18_446_744_073_709_551_557])
+    #expect(
+      primes(in: UInt64.max - 100...UInt64.max) == [
+        18_446_744_073_709_551_521, 18_446_744_073_709_551_533, 18_446_744_073_709_551_557,
+      ])
     #expect(primes(in: UInt64.max...UInt64.max) == [])
     #expect(primes(in: Int.max - 30...Int.max) == [9_223_372_036_854_775_783])
     #expect(primeCount(in: Int.max...Int.max) == 0)

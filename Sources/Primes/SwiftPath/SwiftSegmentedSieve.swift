@@ -14,7 +14,8 @@ final class SwiftPreSieve: Sendable {
 
   private init() {
     let groups: [[Int]] = [
-      [7, 11, 13, 17, 19], [23, 29, 31], [37, 41, 43], [47, 53, 59], [61, 67, 71], [73, 79, 83], [89, 97, 101],
+      [7, 11, 13, 17, 19], [23, 29, 31], [37, 41, 43], [47, 53, 59], [61, 67, 71], [73, 79, 83],
+      [89, 97, 101],
     ]
     patterns = groups.map { group in
       let period = group.reduce(1, *)
@@ -94,7 +95,9 @@ struct SwiftSegmentedSieve {
     base = low - low % 30
     totalBytes = (high - base) / 30 + 1
     let root = UInt64(Double(high).squareRoot()) + 1
-    sievingPrimes = swiftClassicPrimes(upTo: Int(root)).lazy.map(UInt64.init).filter { $0 > SwiftPreSieve.largestPrime }
+    sievingPrimes = swiftClassicPrimes(upTo: Int(root)).lazy.map(UInt64.init).filter {
+      $0 > SwiftPreSieve.largestPrime
+    }
     let maxStep = (root / 30) * 6 + 6
     bucketCount = Int(maxStep / UInt64(Self.segmentBytes)) + 2
     segment = [UInt8](repeating: 0, count: Self.segmentBytes + 16)
@@ -159,7 +162,9 @@ struct SwiftSegmentedSieve {
     }
   }
 
-  private static func crossOffSmall(_ primes: inout [SievingPrime], _ segment: UnsafeMutablePointer<UInt8>, _ bytes: Int) {
+  private static func crossOffSmall(
+    _ primes: inout [SievingPrime], _ segment: UnsafeMutablePointer<UInt8>, _ bytes: Int
+  ) {
     swiftWheel.withUnsafeBufferPointer { wheel in
       primes.withUnsafeMutableBufferPointer { primes in
         for n in primes.indices {
@@ -169,21 +174,36 @@ struct SwiftSegmentedSieve {
           // The 8 crossings of one wheel turn from the current position.
           var v = w
           var sum = 0
-          let o0 = sum, m0 = wheel[v].keepMask
-          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction); v = Int(wheel[v].next)
-          let o1 = sum, m1 = wheel[v].keepMask
-          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction); v = Int(wheel[v].next)
-          let o2 = sum, m2 = wheel[v].keepMask
-          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction); v = Int(wheel[v].next)
-          let o3 = sum, m3 = wheel[v].keepMask
-          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction); v = Int(wheel[v].next)
-          let o4 = sum, m4 = wheel[v].keepMask
-          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction); v = Int(wheel[v].next)
-          let o5 = sum, m5 = wheel[v].keepMask
-          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction); v = Int(wheel[v].next)
-          let o6 = sum, m6 = wheel[v].keepMask
-          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction); v = Int(wheel[v].next)
-          let o7 = sum, m7 = wheel[v].keepMask
+          let o0 = sum
+          let m0 = wheel[v].keepMask
+          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction)
+          v = Int(wheel[v].next)
+          let o1 = sum
+          let m1 = wheel[v].keepMask
+          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction)
+          v = Int(wheel[v].next)
+          let o2 = sum
+          let m2 = wheel[v].keepMask
+          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction)
+          v = Int(wheel[v].next)
+          let o3 = sum
+          let m3 = wheel[v].keepMask
+          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction)
+          v = Int(wheel[v].next)
+          let o4 = sum
+          let m4 = wheel[v].keepMask
+          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction)
+          v = Int(wheel[v].next)
+          let o5 = sum
+          let m5 = wheel[v].keepMask
+          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction)
+          v = Int(wheel[v].next)
+          let o6 = sum
+          let m6 = wheel[v].keepMask
+          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction)
+          v = Int(wheel[v].next)
+          let o7 = sum
+          let m7 = wheel[v].keepMask
           sum += a * Int(wheel[v].gap) + Int(wheel[v].correction)
           let turn = sum
           if bytes > o7 {
@@ -214,7 +234,9 @@ struct SwiftSegmentedSieve {
     }
   }
 
-  private static func crossOffMedium(_ primes: inout [SievingPrime], _ segment: UnsafeMutablePointer<UInt8>, _ bytes: Int) {
+  private static func crossOffMedium(
+    _ primes: inout [SievingPrime], _ segment: UnsafeMutablePointer<UInt8>, _ bytes: Int
+  ) {
     swiftWheel.withUnsafeBufferPointer { wheel in
       primes.withUnsafeMutableBufferPointer { primes in
         for n in primes.indices {
@@ -254,7 +276,9 @@ struct SwiftSegmentedSieve {
   /// The pre-sieve clears 7..101 themselves and keeps 1; fix both (only
   /// inside [low, high]).
   private func restoreSmallPrimes(_ segment: UnsafeMutablePointer<UInt8>, first: UInt64) {
-    for p: UInt64 in [7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101]
+    for p: UInt64 in [
+      7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101,
+    ]
     where p >= first && p >= low && p <= high {
       let offset = Int(p - first)
       segment[offset / 30] |= UInt8(1) << wheelBitOfResidue[offset % 30]

@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Compares the benchmark's C++ results with what users would otherwise pick:
+numpy (OpenBLAS/LAPACK) for matrices and primesieve for primes.
+
+    python3 Benchmarks/peers.py [--quick] [--threads N] [--ours results.json]
+
+Without --ours it first runs `swift run -c release benchmarks --json ...`
+(with --quick when given), then times the same matrix cases in numpy, once
+on 1 thread and once on N threads, and prints our median over theirs (below
+1.00 means we are faster). The primesieve rows come from the benchmark's own
+"Primes against libprimesieve" family, measured in the same process.
+
+numpy is timed in a child process without OPENBLAS_CORETYPE and
+OPENBLAS_L2_SIZE, which some machines set for old OpenBLAS builds and which
+slow a current one down. Needs numpy (pip install numpy); prints what is
+missing otherwise.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+NUMPY_TIMER = r"""
+import json, sys, time
+import numpy as np
+cases, budget = json.loads(sys.argv[1]), float(sys.argv[2])
+rng = np.random.default_rng(1)
+def operation(name, n, dtype):
+    a = rng.uniform(-1, 1, (n, n)).astype(dtype)
+    if name.startswith("product"):
+        b = rng.uniform(-1, 1, (n, n)).astype(dtype); return lambda: a @ b
+    if name == "matrix-vector":
+        x = rng.uniform(-1, 1, n).astype(dtype); return lambda: a @ x
+    well = (a + 2 * np.sqrt(n) * np.eye(n)).astype(dtype)
+    if name == "LU solve":
+        b = rng.uniform(-1, 1, n).astype(dtype); return lambda: np.linalg.solve(well, b)
+    if name == "inverse": return lambda: np.linalg.inv(well)
+    if name == "determinant": return lambda: np.linalg.det(well)
+    if name == "Cholesky":
+        spd = (a @ a.T / n + np.eye(n)).astype(dtype); return lambda: np.linalg.cholesky(spd)
+    if name == "QR": return lambda: np.linalg.qr(a)
+    if name == "SVD": return lambda: np.linalg.svd(a, full_matrices=False)
+    if name == "symmetric eigen":
+        s = ((a + a.T) / 2).astype(dtype); return lambda: np.linalg.eigh(s)
+    return None
+results = {}
+for key, (name, n, dtype) in cases.items():
+    run = operation(name, n, dtype)
+    if run is None: continue
+    start = time.perf_counter(); run(); warm = time.perf_counter() - start
+    samples = [warm] if warm >= budget else []
+    deadline = time.perf_counter() + budget
+    while not samples or (len(samples) < 30 and time.perf_counter() < deadline) or len(samples) < 3:
+        start = time.perf_counter(); run(); samples.append(time.perf_counter() - start)
+        if warm >= budget: break
+    samples.sort(); results[key] = samples[len(samples) // 2]
+try:
+    from threadpoolctl import threadpool_info
+    kernels = [f"{i.get('internal_api')} {i.get('architecture')} ({i.get('num_threads')} threads)" for i in threadpool_info()]
+except Exception:
+    kernels = []
+print(json.dumps({"results": results, "numpy": np.__version__, "kernels": kernels}))
+"""
+
+
+def time_numpy(cases, threads, budget):
+    env = dict(os.environ)
+    env.pop("OPENBLAS_CORETYPE", None)
+    env.pop("OPENBLAS_L2_SIZE", None)
+    for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        env[variable] = str(threads)
+    output = subprocess.run(
+        [sys.executable, "-c", NUMPY_TIMER, json.dumps(cases), str(budget)],
+        env=env, check=True, capture_output=True, text=True,
+    ).stdout
+    return json.loads(output)
+
+
+def duration(seconds):
+    if seconds is None:
+        return "—"
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.1f} µs"
+    if seconds < 1:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds:.2f} s"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="small sizes (passed to the benchmark)")
+    parser.add_argument("--threads", type=int, default=os.cpu_count() or 1, help="threads for numpy and primesieve")
+    parser.add_argument("--ours", help="an existing benchmark JSON instead of running the benchmark")
+    arguments = parser.parse_args()
+
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        sys.exit("numpy is not installed: pip install numpy")
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if arguments.ours:
+        path = arguments.ours
+    else:
+        path = os.path.join(tempfile.mkdtemp(), "ours.json")
+        command = ["swift", "run", "-c", "release", "benchmarks", "--json", path, "--threads", str(arguments.threads)]
+        if arguments.quick:
+            command.append("--quick")
+        print("==>", " ".join(command), file=sys.stderr)
+        subprocess.run(command, cwd=root, check=True, stdout=subprocess.DEVNULL)
+    with open(path) as handle:
+        ours = json.load(handle)
+
+    cases = {}
+    rows = []
+    for case in ours["cases"]:
+        family = case["family"]
+        if not family.startswith("Matrix (") or case["name"] == "product (naive Swift)":
+            continue
+        dtype = "float64" if "Double" in family else "float32"
+        n = int(case["size"].split("×")[0])
+        key = f"{family}|{case['name']}|{n}"
+        cases[key] = (case["name"], n, dtype)
+        rows.append((key, family, case["name"].replace(" (blocked Swift)", ""), case["size"], case["first"]["median"]))
+    budget = 0.2 if arguments.quick else 1.0
+    single = time_numpy(cases, 1, budget)
+    multi = time_numpy(cases, arguments.threads, budget) if arguments.threads > 1 else single
+
+    header = ours["header"]
+    print(f"Ours: {header['cpu']}; Eigen {header['matrixInstructionSets']}; {header['matrixThreads']} matrix thread; {header['configuration']}")
+    print(f"numpy {single['numpy']}: {', '.join(multi['kernels']) or 'BLAS kernel unknown (pip install threadpoolctl)'}")
+    print("ours/numpy below 1.00 means we are faster.\n")
+    title = f"{'family':18} {'case':16} {'size':>9} {'ours':>10} {'numpy 1t':>10} {'ours/1t':>8} {'numpy ' + str(arguments.threads) + 't':>10} {'ours/' + str(arguments.threads) + 't':>8}"
+    print(title)
+    print("-" * len(title))
+    for key, family, name, size, median in rows:
+        one = single["results"].get(key)
+        many = multi["results"].get(key)
+        ratio_one = f"{median / one:.2f}×" if one else "—"
+        ratio_many = f"{median / many:.2f}×" if many else "—"
+        print(f"{family:18} {name:16} {size:>9} {duration(median):>10} {duration(one):>10} {ratio_one:>8} {duration(many):>10} {ratio_many:>8}")
+
+    anchors = [case for case in ours["cases"] if case["family"] == "Primes against libprimesieve"]
+    if anchors:
+        print(f"\nprimesieve ({header.get('primesieveVersion') or 'not installed'}), measured inside the benchmark run:")
+        for case in anchors:
+            theirs = case.get("second")
+            ratio = f"{case['ratio']:.2f}×" if case.get("ratio") else "—"
+            print(f"  {case['name']:24} {case['size']:>5} ours {duration(case['first']['median']):>10}  primesieve {duration(theirs['median'] if theirs else None):>10}  ours/primesieve {ratio}  (target ≤ {case['target']:.2f}×)")
+
+
+if __name__ == "__main__":
+    main()
