@@ -59,6 +59,7 @@ final class SwiftPreSieve: Sendable {
 /// A segmented sieve over [low, high] (high <= 2^50), segment by segment.
 struct SwiftSegmentedSieve {
   static let segmentBytes = 1 << 17
+  static let l1BlockBytes = 1 << 15
 
   private struct SievingPrime {
     var quotient: UInt32
@@ -79,6 +80,7 @@ struct SwiftSegmentedSieve {
   private var nextSievingPrime = 0
   private var doneBytes: UInt64 = 0
   private var segmentNumber = 0
+  private var tiny: [SievingPrime] = []
   private var small: [SievingPrime] = []
   private var medium: [SievingPrime] = []
   private var buckets: [[BucketEntry]] = []
@@ -127,7 +129,7 @@ struct SwiftSegmentedSieve {
       let pointer = buffer.baseAddress!
       SwiftPreSieve.shared.apply(pointer, bytes: bytes, firstByte: first / 30)
       (pointer + bytes).update(repeating: 0, count: size - bytes)
-      Self.crossOffSmall(&small, pointer, bytes)
+      Self.crossOffSmall(&tiny, &small, pointer, bytes)
       Self.crossOffMedium(&medium, pointer, bytes)
       crossOffLarge(pointer)
       if first < 128 { restoreSmallPrimes(pointer, first: first) }
@@ -149,7 +151,9 @@ struct SwiftSegmentedSieve {
     let offset = (multiple - first) / 30
     let wheelIndex = UInt32(8 * Int(wheelBitOfResidue[Int(p % 30)]) + Int(wheelBitOfResidue[Int(q % 30)]))
     let quotient = UInt32(p / 30)
-    if p < UInt64(Self.segmentBytes) {
+    if p < UInt64(Self.l1BlockBytes) {
+      tiny.append(SievingPrime(quotient: quotient, index: UInt32(offset), wheelIndex: wheelIndex))
+    } else if p < UInt64(Self.segmentBytes) {
       small.append(SievingPrime(quotient: quotient, index: UInt32(offset), wheelIndex: wheelIndex))
     } else if p < 15 * UInt64(Self.segmentBytes) {
       medium.append(SievingPrime(quotient: quotient, index: UInt32(offset), wheelIndex: wheelIndex))
@@ -162,73 +166,83 @@ struct SwiftSegmentedSieve {
     }
   }
 
+  /// Crosses off the multiples of `prime` below byte `end`: single steps up
+  /// to the start of a wheel turn, unrolled whole turns, single steps to
+  /// the end (the C++ core's `crossOff`).
+  @inline(__always)
+  private static func crossOff(
+    _ prime: inout SievingPrime, _ segment: UnsafeMutablePointer<UInt8>, _ end: Int,
+    _ wheel: UnsafeBufferPointer<SwiftWheelStep>, _ corrections: UnsafeBufferPointer<Int>
+  ) {
+    var i = Int(prime.index)
+    var w = Int(prime.wheelIndex)
+    let a = Int(prime.quotient)
+    while w & 7 != 0 && i < end {
+      let step = wheel[w]
+      segment[i] &= step.keepMask
+      i += a * Int(step.gap) + Int(step.correction)
+      w = Int(step.next)
+    }
+    if i < end {
+      let base = w  // 8·pi: the start of a turn
+      let o1 = a * 6 + corrections[base + 1]
+      let o2 = a * 10 + corrections[base + 2]
+      let o3 = a * 12 + corrections[base + 3]
+      let o4 = a * 16 + corrections[base + 4]
+      let o5 = a * 18 + corrections[base + 5]
+      let o6 = a * 22 + corrections[base + 6]
+      let o7 = a * 28 + corrections[base + 7]
+      let turn = 30 * a + Int(wheelResidues[base >> 3])
+      let (m0, m1, m2, m3) = (
+        wheel[base].keepMask, wheel[base + 1].keepMask, wheel[base + 2].keepMask, wheel[base + 3].keepMask
+      )
+      let (m4, m5, m6, m7) = (
+        wheel[base + 4].keepMask, wheel[base + 5].keepMask, wheel[base + 6].keepMask, wheel[base + 7].keepMask
+      )
+      while i + o7 < end {
+        let s = segment + i
+        s[0] &= m0
+        s[o1] &= m1
+        s[o2] &= m2
+        s[o3] &= m3
+        s[o4] &= m4
+        s[o5] &= m5
+        s[o6] &= m6
+        s[o7] &= m7
+        i += turn
+      }
+      while i < end {
+        let step = wheel[w]
+        segment[i] &= step.keepMask
+        i += a * Int(step.gap) + Int(step.correction)
+        w = Int(step.next)
+      }
+    }
+    prime.index = UInt32(i)
+    prime.wheelIndex = UInt32(w)
+  }
+
+  /// Tiny primes (below the L1 block) sieve one L1-sized block at a time;
+  /// small primes sieve the whole segment.
   private static func crossOffSmall(
-    _ primes: inout [SievingPrime], _ segment: UnsafeMutablePointer<UInt8>, _ bytes: Int
+    _ tiny: inout [SievingPrime], _ small: inout [SievingPrime], _ segment: UnsafeMutablePointer<UInt8>,
+    _ bytes: Int
   ) {
     swiftWheel.withUnsafeBufferPointer { wheel in
-      primes.withUnsafeMutableBufferPointer { primes in
-        for n in primes.indices {
-          var i = Int(primes[n].index)
-          var w = Int(primes[n].wheelIndex)
-          let a = Int(primes[n].quotient)
-          // The 8 crossings of one wheel turn from the current position.
-          var v = w
-          var sum = 0
-          let o0 = sum
-          let m0 = wheel[v].keepMask
-          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction)
-          v = Int(wheel[v].next)
-          let o1 = sum
-          let m1 = wheel[v].keepMask
-          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction)
-          v = Int(wheel[v].next)
-          let o2 = sum
-          let m2 = wheel[v].keepMask
-          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction)
-          v = Int(wheel[v].next)
-          let o3 = sum
-          let m3 = wheel[v].keepMask
-          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction)
-          v = Int(wheel[v].next)
-          let o4 = sum
-          let m4 = wheel[v].keepMask
-          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction)
-          v = Int(wheel[v].next)
-          let o5 = sum
-          let m5 = wheel[v].keepMask
-          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction)
-          v = Int(wheel[v].next)
-          let o6 = sum
-          let m6 = wheel[v].keepMask
-          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction)
-          v = Int(wheel[v].next)
-          let o7 = sum
-          let m7 = wheel[v].keepMask
-          sum += a * Int(wheel[v].gap) + Int(wheel[v].correction)
-          let turn = sum
-          if bytes > o7 {
-            let limit = bytes - o7
-            while i < limit {
-              let s = segment + i
-              s[o0] &= m0
-              s[o1] &= m1
-              s[o2] &= m2
-              s[o3] &= m3
-              s[o4] &= m4
-              s[o5] &= m5
-              s[o6] &= m6
-              s[o7] &= m7
-              i += turn
-            }
+      wheelTurnCorrectionSums.withUnsafeBufferPointer { corrections in
+        tiny.withUnsafeMutableBufferPointer { tiny in
+          var blockEnd = 0
+          repeat {
+            blockEnd = Swift.min(blockEnd + Self.l1BlockBytes, bytes)
+            for n in tiny.indices { crossOff(&tiny[n], segment, blockEnd, wheel, corrections) }
+          } while blockEnd < bytes
+          for n in tiny.indices { tiny[n].index -= UInt32(bytes) }
+        }
+        small.withUnsafeMutableBufferPointer { small in
+          for n in small.indices {
+            crossOff(&small[n], segment, bytes, wheel, corrections)
+            small[n].index -= UInt32(bytes)
           }
-          while i < bytes {
-            let step = wheel[w]
-            segment[i] &= step.keepMask
-            i += a * Int(step.gap) + Int(step.correction)
-            w = Int(step.next)
-          }
-          primes[n].index = UInt32(i - bytes)
-          primes[n].wheelIndex = UInt32(w)
         }
       }
     }

@@ -41,3 +41,16 @@ let swiftWheel: [SwiftWheelStep] = (0..<64).map { w in
 
 /// For bit b of a 64-bit word of sieve bytes: 30·(b / 8) + wheelResidues[b % 8].
 let wheelBitValue: [UInt64] = (0..<64).map { b in UInt64(30 * (b / 8)) + UInt64(wheelResidues[b % 8]) }
+
+/// Offsets of the 8 crossings of one wheel turn of p = 30a + r (r =
+/// wheelResidues[pi]) from q ≡ 1 (mod 30): crossing k is
+/// a·wheelTurnGapSums[k] + wheelTurnCorrectionSums[8·pi + k] bytes on.
+let wheelTurnGapSums: [Int] = [0, 6, 10, 12, 16, 18, 22, 28]
+
+let wheelTurnCorrectionSums: [Int] = (0..<8).flatMap { pi in
+  var sum = 0
+  return (0..<8).map { j in
+    defer { sum += Int(swiftWheel[8 * pi + j].correction) }
+    return sum
+  }
+}

@@ -38,6 +38,9 @@ inline std::uint64_t integerSquareRoot(std::uint64_t n) {
   return r;
 }
 
+/// The block size for the primes with the most hits: a typical L1 data cache.
+inline constexpr std::size_t l1BlockBytes = 1 << 15;
+
 /// Default segment size: fits the per-core L2 cache of current x86-64 and
 /// arm64 processors with room for the prime lists.
 inline constexpr std::size_t defaultSegmentBytes = 1 << 17;
@@ -147,7 +150,9 @@ class SegmentedSieve {
     const std::uint64_t offset = (static_cast<std::uint64_t>(multiple) - first) / 30;
     const std::uint32_t wheelIndex = 8u * bitOfResidue[p % 30] + bitOfResidue[q % 30];
     const auto quotient = static_cast<std::uint32_t>(p / 30);
-    if (p < segmentBytes_) {
+    if (p < l1BlockBytes) {
+      tiny_.push_back({quotient, static_cast<std::uint32_t>(offset), static_cast<std::uint32_t>(p), wheelIndex});
+    } else if (p < segmentBytes_) {
       small_.push_back({quotient, static_cast<std::uint32_t>(offset), static_cast<std::uint32_t>(p), wheelIndex});
     } else if (p < 15 * static_cast<std::uint64_t>(segmentBytes_)) {
       medium_.push_back({quotient, static_cast<std::uint32_t>(offset), static_cast<std::uint32_t>(p), wheelIndex});
@@ -159,46 +164,81 @@ class SegmentedSieve {
     }
   }
 
-  void crossOffSmall(std::uint8_t* segment, std::size_t bytes) {
-    for (SievingPrime& prime : small_) {
-      std::size_t i = prime.index;
-      std::uint32_t w = prime.wheelIndex;
-      const std::size_t a = prime.quotient;
-      // The 8 crossings of one wheel turn from the current position.
-      std::size_t offset[8];
-      std::uint8_t mask[8];
-      std::size_t sum = 0;
-      std::uint32_t v = w;
-      for (int k = 0; k < 8; ++k) {
-        offset[k] = sum;
-        mask[k] = wheel[v].keepMask;
-        sum += a * wheel[v].gap + wheel[v].correction;
-        v = wheel[v].next;
+  /// Crosses off whole wheel turns of a prime of residue class `pi` from
+  /// byte i (at the turn's start) while the turn fits before `end`. The
+  /// offsets are a·constant + constant, so no table is read in the loop.
+  template <int pi>
+  static std::size_t crossFullTurns(std::uint8_t* segment, std::size_t i, std::size_t a, std::size_t end) {
+    constexpr auto& c = turnCorrectionSums[pi];
+    const std::size_t o1 = a * turnGapSums[1] + c[1];
+    const std::size_t o2 = a * turnGapSums[2] + c[2];
+    const std::size_t o3 = a * turnGapSums[3] + c[3];
+    const std::size_t o4 = a * turnGapSums[4] + c[4];
+    const std::size_t o5 = a * turnGapSums[5] + c[5];
+    const std::size_t o6 = a * turnGapSums[6] + c[6];
+    const std::size_t o7 = a * turnGapSums[7] + c[7];
+    const std::size_t turn = 30 * a + residues[pi];
+    for (; i + o7 < end; i += turn) {
+      std::uint8_t* s = segment + i;
+      s[0] &= wheel[8 * pi + 0].keepMask;
+      s[o1] &= wheel[8 * pi + 1].keepMask;
+      s[o2] &= wheel[8 * pi + 2].keepMask;
+      s[o3] &= wheel[8 * pi + 3].keepMask;
+      s[o4] &= wheel[8 * pi + 4].keepMask;
+      s[o5] &= wheel[8 * pi + 5].keepMask;
+      s[o6] &= wheel[8 * pi + 6].keepMask;
+      s[o7] &= wheel[8 * pi + 7].keepMask;
+    }
+    return i;
+  }
+
+  /// Crosses off the multiples of `prime` below byte `end`: single steps up
+  /// to the start of a wheel turn, unrolled whole turns, single steps to
+  /// the end. Leaves the prime at its first multiple at or after `end`.
+  static void crossOff(SievingPrime& prime, std::uint8_t* segment, std::size_t end) {
+    std::size_t i = prime.index;
+    std::uint32_t w = prime.wheelIndex;
+    const std::size_t a = prime.quotient;
+    while ((w & 7) != 0 && i < end) {
+      const WheelStep& step = wheel[w];
+      segment[i] &= step.keepMask;
+      i += a * step.gap + step.correction;
+      w = step.next;
+    }
+    if (i < end) {
+      switch (w >> 3) {
+        case 0: i = crossFullTurns<0>(segment, i, a, end); break;
+        case 1: i = crossFullTurns<1>(segment, i, a, end); break;
+        case 2: i = crossFullTurns<2>(segment, i, a, end); break;
+        case 3: i = crossFullTurns<3>(segment, i, a, end); break;
+        case 4: i = crossFullTurns<4>(segment, i, a, end); break;
+        case 5: i = crossFullTurns<5>(segment, i, a, end); break;
+        case 6: i = crossFullTurns<6>(segment, i, a, end); break;
+        default: i = crossFullTurns<7>(segment, i, a, end); break;
       }
-      const std::size_t turn = sum;  // == p
-      if (bytes > offset[7]) {
-        const std::size_t limit = bytes - offset[7];
-        for (; i < limit; i += turn) {
-          std::uint8_t* s = segment + i;
-          s[offset[0]] &= mask[0];
-          s[offset[1]] &= mask[1];
-          s[offset[2]] &= mask[2];
-          s[offset[3]] &= mask[3];
-          s[offset[4]] &= mask[4];
-          s[offset[5]] &= mask[5];
-          s[offset[6]] &= mask[6];
-          s[offset[7]] &= mask[7];
-        }
-      }
-      while (i < bytes) {
+      while (i < end) {
         const WheelStep& step = wheel[w];
         segment[i] &= step.keepMask;
         i += a * step.gap + step.correction;
         w = step.next;
       }
-      prime.index = static_cast<std::uint32_t>(i - bytes);
-      prime.wheelIndex = w;
     }
+    prime.index = static_cast<std::uint32_t>(i);
+    prime.wheelIndex = w;
+  }
+
+  /// Small primes hit a segment many times. Those below the L1 block size
+  /// sieve the segment one L1-sized block at a time, so their many
+  /// crossings stay in the L1 cache; the rest sieve the whole segment.
+  void crossOffSmall(std::uint8_t* segment, std::size_t bytes) {
+    std::size_t blockEnd = 0;
+    do {
+      blockEnd = std::min(blockEnd + l1BlockBytes, bytes);
+      for (SievingPrime& prime : tiny_) crossOff(prime, segment, blockEnd);
+    } while (blockEnd < bytes);
+    for (SievingPrime& prime : small_) crossOff(prime, segment, bytes);
+    for (SievingPrime& prime : tiny_) prime.index -= static_cast<std::uint32_t>(bytes);
+    for (SievingPrime& prime : small_) prime.index -= static_cast<std::uint32_t>(bytes);
   }
 
   void crossOffMedium(std::uint8_t* segment, std::size_t bytes) {
@@ -275,6 +315,7 @@ class SegmentedSieve {
   std::size_t bucketCount_ = 0;
   std::size_t currentBytes_ = 0;
   std::uint64_t currentFirst_ = 0;
+  std::vector<SievingPrime> tiny_;
   std::vector<SievingPrime> small_;
   std::vector<SievingPrime> medium_;
   std::vector<std::vector<BucketEntry>> buckets_;

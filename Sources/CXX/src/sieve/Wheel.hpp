@@ -62,6 +62,24 @@ inline constexpr std::array<WheelStep, 64> wheel = [] {
   return table;
 }();
 
+/// Offsets of the 8 crossings of one full wheel turn of p = 30a + r (r =
+/// residues[pi]), starting at q ≡ 1 (mod 30): crossing k is
+/// a·turnGapSums[k] + turnCorrectionSums[pi][k] bytes after the first, and
+/// the whole turn is 30a + r bytes.
+inline constexpr std::array<std::uint8_t, 8> turnGapSums = {0, 6, 10, 12, 16, 18, 22, 28};
+
+inline constexpr std::array<std::array<std::uint8_t, 8>, 8> turnCorrectionSums = [] {
+  std::array<std::array<std::uint8_t, 8>, 8> table{};
+  for (int pi = 0; pi < 8; ++pi) {
+    int sum = 0;
+    for (int j = 0; j < 8; ++j) {
+      table[pi][j] = static_cast<std::uint8_t>(sum);
+      sum += wheel[8 * pi + j].correction;
+    }
+  }
+  return table;
+}();
+
 /// For each bit b of a 64-bit word of sieve bytes: the offset from the
 /// word's first number, 30·(b / 8) + residues[b % 8].
 inline constexpr std::array<std::uint8_t, 64> bitValue = [] {
