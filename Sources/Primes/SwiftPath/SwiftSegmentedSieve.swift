@@ -58,8 +58,9 @@ final class SwiftPreSieve: Sendable {
 
 /// A segmented sieve over [low, high] (high <= 2^50), segment by segment.
 struct SwiftSegmentedSieve {
-  static let segmentBytes = 1 << 17
-  static let l1BlockBytes = 1 << 15
+  static let segmentBytes = 1 << 18
+  static let l1BlockBytes = 1 << 14
+  static let tinyPrimeLimit: UInt64 = 1 << 11
 
   private struct SievingPrime {
     var quotient: UInt32
@@ -151,7 +152,7 @@ struct SwiftSegmentedSieve {
     let offset = (multiple - first) / 30
     let wheelIndex = UInt32(8 * Int(wheelBitOfResidue[Int(p % 30)]) + Int(wheelBitOfResidue[Int(q % 30)]))
     let quotient = UInt32(p / 30)
-    if p < UInt64(Self.l1BlockBytes) {
+    if p < Self.tinyPrimeLimit {
       tiny.append(SievingPrime(quotient: quotient, index: UInt32(offset), wheelIndex: wheelIndex))
     } else if p < UInt64(Self.segmentBytes) {
       small.append(SievingPrime(quotient: quotient, index: UInt32(offset), wheelIndex: wheelIndex))
