@@ -99,6 +99,14 @@ struct Reference: Equatable {
     return Reference(rows: a.rows, columns: a.columns, values: zip(a.values, b.values).map { $0 - $1 })
   }
 
+  static func / (a: Reference, s: Double) -> Reference {
+    Reference(rows: a.rows, columns: a.columns, values: a.values.map { $0 / s })
+  }
+
+  static func * (a: Reference, s: Double) -> Reference {
+    Reference(rows: a.rows, columns: a.columns, values: a.values.map { $0 * s })
+  }
+
   var transposed: Reference {
     var t = [Double](repeating: 0, count: values.count)
     for i in 0..<rows { for j in 0..<columns { t[j * rows + i] = values[i * columns + j] } }

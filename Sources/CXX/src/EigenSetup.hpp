@@ -15,6 +15,9 @@
 
 #include <Eigen/Core>
 
+#include <cmath>
+#include <limits>
+
 namespace core::detail {
 
 template <class T>
@@ -28,6 +31,22 @@ using MatrixMap = Eigen::Map<RowMajorMatrix<T>>;
 
 template <class T>
 using Vector = Eigen::Matrix<T, Eigen::Dynamic, 1>;
+
+/// The exponent e such that the largest magnitude among `count` values,
+/// divided by 2^e, lies in [0.5, 1); 0 when there is no finite non-zero
+/// value. Dividing a matrix by 2^e is exact (short of underflow), and keeps
+/// Eigen's squared norms away from overflow and underflow: Householder
+/// reflections and Jacobi rotations of a matrix of subnormals or of
+/// 1e±300 entries would otherwise square them into zero or infinity.
+template <class T>
+int scaleExponent(const T* values, Index count) {
+  if (count == 0) return 0;
+  const T largest = Eigen::Map<const Eigen::Array<T, Eigen::Dynamic, 1>>(values, count).abs().maxCoeff();
+  if (!(largest > T(0)) || !(largest <= std::numeric_limits<T>::max())) return 0;
+  int exponent = 0;
+  std::frexp(largest, &exponent);
+  return exponent;
+}
 
 /// Whether every one of `count` values is finite.
 template <class T>

@@ -1,6 +1,8 @@
 // Cholesky factorization a = L Lᵀ of a symmetric positive definite matrix.
 // Eigen's LLT reports success on a matrix holding NaN, so the core checks the
 // input (the lower triangle it reads) and the factor's diagonal itself.
+#include <cmath>
+
 #include "MatrixCore.h"
 
 #include "EigenSetup.hpp"
@@ -21,9 +23,13 @@ Status choleskyImpl(const T* a, Index n, T* lower) {
   const ConstMatrixMap<T> input(a, n, n);
   ColumnMajorMatrix<T> lowerPart = input.template triangularView<Eigen::Lower>();
   if (!lowerPart.allFinite()) return Status::notPositiveDefinite;
+  // A = 4^h Â exactly (an even power of two, so L = 2^h L̂); see scaleExponent.
+  const int h = (scaleExponent(lowerPart.data(), n * n) + 1) / 2;
+  lowerPart *= std::ldexp(T(1), -2 * h);
   const Eigen::LLT<ColumnMajorMatrix<T>, Eigen::Lower> llt(lowerPart);
   if (llt.info() != Eigen::Success) return Status::notPositiveDefinite;
   ColumnMajorMatrix<T> factor = llt.matrixL();
+  factor *= std::ldexp(T(1), h);
   const auto diagonal = factor.diagonal();
   // A zero or non-finite diagonal entry means the matrix was singular or its
   // squares overflowed: not positive definite to working precision.

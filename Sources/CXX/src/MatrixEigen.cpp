@@ -1,6 +1,7 @@
 // Symmetric eigendecomposition (Eigen's SelfAdjointEigenSolver: tridiagonal
 // reduction and implicit symmetric QR), reading the lower triangle only.
 // Non-finite input never reaches the iterations: its outputs are NaN.
+#include <cmath>
 #include <limits>
 
 #include "MatrixCore.h"
@@ -30,9 +31,11 @@ Status symmetricEigenImpl(const T* a, Index n, T* values, T* vectors) {
     vectorMap.setConstant(std::numeric_limits<T>::quiet_NaN());
     return Status::ok;
   }
+  const int e = scaleExponent(lower.data(), n * n);  // A = 2^e Â exactly; λ = 2^e λ̂
+  lower *= std::ldexp(T(1), -e);
   const Eigen::SelfAdjointEigenSolver<ColumnMajorMatrix<T>> solver(lower, Eigen::ComputeEigenvectors);
   if (solver.info() != Eigen::Success) return Status::noConvergence;
-  valueMap = solver.eigenvalues();  // ascending
+  valueMap = solver.eigenvalues() * std::ldexp(T(1), e);  // ascending
   vectorMap = solver.eigenvectors();
   return Status::ok;
 }

@@ -1,4 +1,5 @@
 // Householder QR, thin: a (m×n) = Q (m×k) R (k×n), k = min(m, n).
+#include <cmath>
 #include <limits>
 
 #include "MatrixCore.h"
@@ -21,13 +22,16 @@ Status qrImpl(const T* a, Index m, Index n, T* q, T* r) {
   MatrixMap<T> qMap(q, m, k);
   MatrixMap<T> rMap(r, k, n);
   if (k == 0) return Status::ok;  // Q is m×0 and R is 0×n: nothing to write
-  const Eigen::HouseholderQR<ColumnMajorMatrix<T>> qr(ConstMatrixMap<T>(a, m, n));
+  // Factor A / 2^e (exact), then R = 2^e · R̂: see scaleExponent.
+  const int e = scaleExponent(a, m * n);
+  const Eigen::HouseholderQR<ColumnMajorMatrix<T>> qr(ConstMatrixMap<T>(a, m, n) * std::ldexp(T(1), -e));
   // Applying the Householder sequence to the first k columns of the identity
   // forms the thin Q without ever building the m×m one.
   ColumnMajorMatrix<T> thinQ = ColumnMajorMatrix<T>::Identity(m, k);
   thinQ.applyOnTheLeft(qr.householderQ());
   qMap = thinQ;
   rMap = qr.matrixQR().topRows(k).template triangularView<Eigen::Upper>();
+  rMap *= std::ldexp(T(1), e);
   return Status::ok;
 }
 

@@ -3,6 +3,7 @@
 // singular values, minimum-norm least squares and the pseudo-inverse.
 // Non-finite input never reaches Eigen's iterations: its outputs are NaN.
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "MatrixCore.h"
@@ -53,11 +54,12 @@ Status svdImpl(const T* a, Index m, Index n, bool full, T* u, T* values, T* v) {
   }
   const unsigned options =
       full ? (Eigen::ComputeFullU | Eigen::ComputeFullV) : (Eigen::ComputeThinU | Eigen::ComputeThinV);
-  const SVD<T> svd(ConstMatrixMap<T>(a, m, n), options);
+  const int e = scaleExponent(a, m * n);  // A = 2^e Â, exactly; σ = 2^e σ̂
+  const SVD<T> svd(ConstMatrixMap<T>(a, m, n) * std::ldexp(T(1), -e), options);
   if (svd.info() != Eigen::Success) return Status::noConvergence;
   uMap = svd.matrixU();
   vMap = svd.matrixV();
-  valueMap = svd.singularValues();
+  valueMap = svd.singularValues() * std::ldexp(T(1), e);
   return Status::ok;
 }
 
@@ -71,9 +73,10 @@ Status singularValuesImpl(const T* a, Index m, Index n, T* values) {
     valueMap.setConstant(notANumber<T>);
     return Status::ok;
   }
-  const SVD<T> svd(ConstMatrixMap<T>(a, m, n));
+  const int e = scaleExponent(a, m * n);
+  const SVD<T> svd(ConstMatrixMap<T>(a, m, n) * std::ldexp(T(1), -e));
   if (svd.info() != Eigen::Success) return Status::noConvergence;
-  valueMap = svd.singularValues();
+  valueMap = svd.singularValues() * std::ldexp(T(1), e);
   return Status::ok;
 }
 
@@ -90,10 +93,12 @@ Status leastSquaresImpl(const T* a, Index m, Index n, const T* b, Index nrhs, T*
     solution.setConstant(notANumber<T>);
     return Status::ok;
   }
-  SVD<T> svd(ConstMatrixMap<T>(a, m, n), Eigen::ComputeThinU | Eigen::ComputeThinV);
+  // A = 2^e Â exactly, so x = Â⁺ b / 2^e.
+  const int e = scaleExponent(a, m * n);
+  SVD<T> svd(ConstMatrixMap<T>(a, m, n) * std::ldexp(T(1), -e), Eigen::ComputeThinU | Eigen::ComputeThinV);
   if (svd.info() != Eigen::Success) return Status::noConvergence;
   svd.setThreshold(rankThreshold<T>(m, n));
-  solution = svd.solve(ConstMatrixMap<T>(b, m, nrhs));
+  solution = svd.solve(ConstMatrixMap<T>(b, m, nrhs)) * std::ldexp(T(1), -e);
   return Status::ok;
 }
 
@@ -106,13 +111,16 @@ Status pseudoInverseImpl(const T* a, Index m, Index n, T* out) {
     result.setConstant(notANumber<T>);
     return Status::ok;
   }
-  const SVD<T> svd(ConstMatrixMap<T>(a, m, n), Eigen::ComputeThinU | Eigen::ComputeThinV);
+  // A = 2^e Â exactly, so A⁺ = Â⁺ / 2^e.
+  const int e = scaleExponent(a, m * n);
+  const SVD<T> svd(ConstMatrixMap<T>(a, m, n) * std::ldexp(T(1), -e), Eigen::ComputeThinU | Eigen::ComputeThinV);
   if (svd.info() != Eigen::Success) return Status::noConvergence;
   const Vector<T>& sigma = svd.singularValues();
   const T cutoff = rankThreshold<T>(m, n) * sigma(0);
   Vector<T> inverted(sigma.size());
   for (Index i = 0; i < sigma.size(); ++i) inverted(i) = sigma(i) > cutoff ? T(1) / sigma(i) : T(0);
   result.noalias() = svd.matrixV() * inverted.asDiagonal() * svd.matrixU().transpose();
+  result *= std::ldexp(T(1), -e);
   return Status::ok;
 }
 

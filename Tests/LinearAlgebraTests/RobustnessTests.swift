@@ -1,0 +1,211 @@
+import LinearAlgebra
+import Testing
+
+/// Random matrices of sizes 0 to 32 filled with mixes of NaN, ±infinity,
+/// subnormals, ±0 and 1e±300 (1e±30 for Float), through every operation. Nothing may crash or
+/// hang; for finite input every returned result meets its residual bound (or
+/// overflowed, which only huge or tiny entries can cause); for non-finite
+/// input a result is either thrown or carries NaN or infinity.
+@Suite("Robustness: hostile values through every operation")
+struct RobustnessTests {
+  /// The kinds of values mixed into the matrices.
+  static func hostileValue<S: MatrixScalar>(
+    _: S.Type, _ generator: inout SeededGenerator, allowNonFinite: Bool
+  ) -> S {
+    let choices = allowNonFinite ? 9 : 6
+    switch Int.random(in: 0..<choices, using: &generator) {
+    case 0: return S.random(in: -1...1, using: &generator)
+    case 1: return S.leastNonzeroMagnitude * S(Int.random(in: 1...9, using: &generator))  // subnormal
+    case 2: return Bool.random(using: &generator) ? 0 : -0.0
+    case 3:
+      return hugeMagnitude(S.self) * S(Int.random(in: 1...9, using: &generator))
+        * (Bool.random(using: &generator) ? 1 : -1)
+    case 4: return tinyMagnitude(S.self) * S(Int.random(in: 1...9, using: &generator))
+    case 5: return S.random(in: -1...1, using: &generator)
+    case 6: return .nan
+    case 7: return .infinity
+    default: return -.infinity
+    }
+  }
+
+  /// 1e300 for Double and 1e30 for Float: huge, yet with room before overflow.
+  static func hugeMagnitude<S: MatrixScalar>(_: S.Type) -> S { S.self == Double.self ? 1e300 : 1e30 }
+
+  /// 1e-300 for Double and 1e-30 for Float: tiny, yet still normal numbers.
+  static func tinyMagnitude<S: MatrixScalar>(_: S.Type) -> S { S.self == Double.self ? 1e-300 : 1e-30 }
+
+  static func hostileMatrix<S: MatrixScalar>(
+    _: S.Type, rows: Int, columns: Int, _ generator: inout SeededGenerator, allowNonFinite: Bool
+  ) -> Matrix<S> {
+    Matrix(rows: rows, columns: columns) { _, _ in
+      hostileValue(S.self, &generator, allowNonFinite: allowNonFinite)
+    }
+  }
+
+  /// 1e±300 for Double, and the comparable extremes for Float: where
+  /// overflow of a correct result is possible.
+  static func hasExtremeMagnitudes<S: MatrixScalar>(_ a: Matrix<S>) -> Bool {
+    a.elements.contains {
+      $0 != 0
+        && (abs($0) > S.greatestFiniteMagnitude.squareRoot() || abs($0) < S.leastNormalMagnitude.squareRoot())
+    }
+  }
+
+  /// The absolute error gradual underflow may add to any computed element.
+  static func underflowUnit<S: MatrixScalar>(_: S.Type) -> Double { Double(S.leastNonzeroMagnitude) }
+
+  static func isFinite<S: MatrixScalar>(_ values: [S]) -> Bool { values.allSatisfy { $0.isFinite } }
+
+  /// The largest magnitude in `a` (1 when there is none), so that residuals
+  /// of matrices with entries near the overflow threshold are computed on
+  /// scaled copies that cannot overflow.
+  static func scale<S: MatrixScalar>(_ a: Matrix<S>) -> Double {
+    let largest = a.elements.map { abs(Double($0)) }.max() ?? 0
+    return largest > 0 && largest.isFinite ? largest : 1
+  }
+
+  /// Checks one returned result: finite input must give a result meeting
+  /// `ratio` (or an overflow from extreme input); non-finite input must
+  /// give a non-finite result.
+  static func check<S: MatrixScalar>(
+    _ name: String, input: Matrix<S>, inputFinite: Bool, result: [S], ratio: () -> Double, _ context: String
+  ) {
+    if inputFinite {
+      if isFinite(result) {
+        let value = ratio()
+        #expect(!(value >= residualBound), "\(name): residual ratio \(value), \(context)")
+      } else {
+        #expect(
+          hasExtremeMagnitudes(input), "\(name): non-finite result from moderate finite input, \(context)")
+      }
+    } else {
+      #expect(!isFinite(result) || result.isEmpty, "\(name): finite result from non-finite input, \(context)")
+    }
+  }
+
+  static func run<S: MatrixScalar>(_: S.Type, seed: UInt64) {
+    var generator = SeededGenerator(seed: seed)
+    let n = Int.random(in: 0...32, using: &generator)
+    let m = Int.random(in: 0...32, using: &generator)
+    let allowNonFinite = Bool.random(using: &generator)
+    let square = hostileMatrix(S.self, rows: n, columns: n, &generator, allowNonFinite: allowNonFinite)
+    let rectangle = hostileMatrix(S.self, rows: m, columns: n, &generator, allowNonFinite: allowNonFinite)
+    let b = hostileMatrix(S.self, rows: n, columns: 2, &generator, allowNonFinite: false)
+    let context = "\(S.self) seed \(seed) n \(n) m \(m)"
+    let squareFinite = isFinite(square.elements)
+    let rectangleFinite = isFinite(rectangle.elements)
+    let eps = S.testEpsilon
+
+    // Products and element-wise arithmetic never throw; NaN and infinity flow.
+    _ = rectangle * square
+    _ = square * b.column(0)
+    _ = (square + square).hadamard(square) - square / 3
+    _ = square.transposed().norm()
+    _ = square.trace
+    _ = square.determinant()
+    _ = rectangle.rank()
+    _ = rectangle.conditionNumber()
+    _ = rectangle.pseudoInverse()
+    _ = rectangle.isApproximatelyEqual(to: rectangle, relativeTolerance: 1)
+    _ = square.description
+
+    let lu = square.lu()
+    check(
+      "lu", input: square, inputFinite: squareFinite, result: lu.upper.elements,
+      ratio: {
+        let s = scale(square)
+        let r =
+          Reference(lu.permutation) * (Reference(square) / s) - Reference(lu.lower)
+          * (Reference(lu.upper) / s)
+        return residualRatio(r.norm1, size: n, scale: (Reference(square) / s).norm1, epsilon: eps)
+      }, context)
+
+    if let x = try? square.solve(b) {
+      check(
+        "solve", input: square, inputFinite: squareFinite, result: x.elements,
+        ratio: {
+          // With gradual underflow each element of x carries an absolute error
+          // of up to half the smallest subnormal besides its relative error:
+          // ‖A‖ (‖x‖ eps + n η) replaces ‖A‖ ‖x‖ eps.
+          let s = scale(square)
+          let r = Reference(b) / s - (Reference(square) / s) * Reference(x)
+          let allowance = Reference(x).norm1 * eps + Double(n) * underflowUnit(S.self)
+          return residualRatio(r.norm1, size: n, scale: (Reference(square) / s).norm1 * allowance, epsilon: 1)
+        }, context)
+    }
+    if let inverse = try? square.inverse() {
+      check(
+        "inverse", input: square, inputFinite: squareFinite, result: inverse.elements,
+        ratio: {
+          let s = scale(square)
+          let r = Reference.identity(n) - (Reference(square) / s) * (Reference(inverse) * s)
+          let allowance = (Reference(inverse) * s).norm1 * eps + Double(n) * underflowUnit(S.self) * s
+          return residualRatio(r.norm1, size: n, scale: (Reference(square) / s).norm1 * allowance, epsilon: 1)
+        }, context)
+    }
+
+    let qr = rectangle.qr()
+    check(
+      "qr", input: rectangle, inputFinite: rectangleFinite, result: qr.q.elements + qr.r.elements,
+      ratio: {
+        let s = scale(rectangle)
+        let r = Reference(rectangle) / s - Reference(qr.q) * (Reference(qr.r) / s)
+        return residualRatio(r.norm1, size: max(m, 1), scale: (Reference(rectangle) / s).norm1, epsilon: eps)
+      }, context)
+
+    let svd = rectangle.svd()
+    check(
+      "svd", input: rectangle, inputFinite: rectangleFinite, result: svd.u.elements + svd.singularValues,
+      ratio: {
+        let s = scale(rectangle)
+        let sigma = Reference.diagonal(
+          svd.singularValues.map { Double($0) / s }, rows: svd.u.columnCount, columns: svd.v.columnCount)
+        let r = Reference(rectangle) / s - Reference(svd.u) * sigma * Reference(svd.v).transposed
+        return residualRatio(r.norm1, size: max(m, n), scale: (Reference(rectangle) / s).norm1, epsilon: eps)
+      }, context)
+
+    let lower = Matrix(rows: n, columns: n) { i, j in i >= j ? square[i, j] : square[j, i] }
+    let eigen = lower.symmetricEigen()
+    check(
+      "symmetricEigen", input: lower, inputFinite: isFinite(lower.elements), result: eigen.eigenvalues,
+      ratio: {
+        let s = scale(lower)
+        let v = Reference(eigen.eigenvectors)
+        let r =
+          (Reference(lower) / s) * v - v
+          * Reference.diagonal(eigen.eigenvalues.map { Double($0) / s }, rows: n, columns: n)
+        return residualRatio(r.norm1, size: n, scale: (Reference(lower) / s).norm1, epsilon: eps)
+      }, context)
+
+    if let cholesky = try? lower.cholesky() {
+      #expect(isFinite(lower.elements), "cholesky accepted non-finite input, \(context)")
+      check(
+        "cholesky", input: lower, inputFinite: true, result: cholesky.lower.elements,
+        ratio: {
+          let s = scale(lower)
+          let l = Reference(cholesky.lower) / s.squareRoot()
+          return residualRatio(
+            (Reference(lower) / s - l * l.transposed).norm1, size: n, scale: (Reference(lower) / s).norm1,
+            epsilon: eps)
+        }, context)
+    }
+
+    let rhs = Matrix<S>(rows: m, columns: 1) { i, _ in S(i % 3) - 1 }
+    let x = rectangle.leastSquares(rhs)
+    if !rectangleFinite {
+      #expect(
+        !isFinite(x.elements) || x.elements.isEmpty,
+        "leastSquares: finite result from non-finite input, \(context)")
+    }
+  }
+
+  @Test("hostile matrices", arguments: ScalarType.allCases)
+  func hostile(_ type: ScalarType) {
+    for seed in testSeeds(9000, count: 400) {
+      switch type {
+      case .float: Self.run(Float.self, seed: seed)
+      case .double: Self.run(Double.self, seed: seed)
+      }
+    }
+  }
+}
