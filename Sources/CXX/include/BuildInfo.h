@@ -3,8 +3,9 @@
 
 namespace core {
 
-/// The SIMD instruction sets Eigen's matrix kernels use in this build
-/// (for example "SSE, SSE2" or "AVX, SSE, SSE2, SSE3, SSSE3, SSE4.1, SSE4.2, FMA").
+/// The SIMD instruction sets the matrix kernels run with on this CPU, after
+/// runtime dispatch (for example "products: AVX SSE ... FMA (runtime
+/// dispatch); other kernels: SSE, SSE2").
 const char* matrixInstructionSets() noexcept;
 
 /// Whether the prime sieve counts with the POPCNT instruction on this CPU.

@@ -1,12 +1,22 @@
 #include "BuildInfo.h"
 
+#include <string>
+
 #include "EigenSetup.hpp"
+#include "KernelVariants.hpp"
 
 namespace core {
 
 const char* matrixInstructionSets() noexcept {
-  // Eigen::SimdInstructionSetsInUse returns a pointer to a string literal.
-  return Eigen::SimdInstructionSetsInUse();
+  // Both Eigen::SimdInstructionSetsInUse() variants return string literals.
+  static const std::string description = [] {
+    if (avx2::isUsable()) {
+      return std::string("products: AVX2+FMA by runtime dispatch (Eigen: ") + avx2::instructionSets() +
+             "); other kernels: " + Eigen::SimdInstructionSetsInUse();
+    }
+    return std::string(Eigen::SimdInstructionSetsInUse()) + " (this CPU has no AVX2+FMA)";
+  }();
+  return description.c_str();
 }
 
 bool primeSieveUsesPopcnt() noexcept {

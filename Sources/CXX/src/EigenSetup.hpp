@@ -1,6 +1,10 @@
 // Include this instead of <Eigen/...> directly: it routes Eigen's assertions
 // into an exception that guarded() turns into a status, and defines the
 // row-major map types the core uses on Swift-owned storage.
+//
+// The helpers below live in an anonymous namespace: a translation unit that
+// compiles Eigen for another instruction set (see MatrixProductsAVX2.cpp)
+// gets its own copies, so the linker can never mix the variants.
 #pragma once
 
 #include "Guarded.hpp"
@@ -19,6 +23,7 @@
 #include <limits>
 
 namespace core::detail {
+namespace {
 
 template <class T>
 using RowMajorMatrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
@@ -54,4 +59,5 @@ bool allFinite(const T* values, Index count) {
   return Eigen::Map<const Eigen::Array<T, Eigen::Dynamic, 1>>(values, count).allFinite();
 }
 
+}  // namespace
 }  // namespace core::detail

@@ -2,37 +2,13 @@
 // computed by Eigen on Swift-owned row-major storage.
 #include "MatrixCore.h"
 
-#include "EigenSetup.hpp"
+#include "KernelVariants.hpp"
+#include "ProductKernels.hpp"
 
 namespace core {
 namespace {
 
 using namespace detail;
-
-template <class T>
-Status multiplyImpl(const T* a, const T* b, T* c, Index m, Index k, Index n) {
-  if (m < 0 || k < 0 || n < 0) return Status::invalidArgument;
-  MatrixMap<T> product(c, m, n);
-  if (k == 0) {
-    product.setZero();  // (m×0)(0×n) is the m×n zero matrix
-    return Status::ok;
-  }
-  // `c` is fresh storage that never overlaps `a` or `b`, so noalias is safe.
-  product.noalias() = ConstMatrixMap<T>(a, m, k) * ConstMatrixMap<T>(b, k, n);
-  return Status::ok;
-}
-
-template <class T>
-Status multiplyVectorImpl(const T* a, const T* x, T* y, Index m, Index n) {
-  if (m < 0 || n < 0) return Status::invalidArgument;
-  Eigen::Map<Vector<T>> result(y, m);
-  if (n == 0) {
-    result.setZero();
-    return Status::ok;
-  }
-  result.noalias() = ConstMatrixMap<T>(a, m, n) * Eigen::Map<const Vector<T>>(x, n);
-  return Status::ok;
-}
 
 template <class T>
 Status transposeImpl(const T* a, T* out, Index m, Index n) {
@@ -52,18 +28,29 @@ Status frobeniusNormImpl(const T* a, Index count, T* norm) {
 
 }  // namespace
 
+// Each product goes to the AVX2+FMA variant when the CPU has it (decided
+// once), else to the baseline kernels compiled in this file.
+
 Status multiply(const float* a, const float* b, float* c, Index m, Index k, Index n) noexcept {
-  return guarded([&] { return multiplyImpl(a, b, c, m, k, n); });
+  return guarded([&] {
+    return avx2::isUsable() ? avx2::multiply(a, b, c, m, k, n) : multiplyKernel(a, b, c, m, k, n);
+  });
 }
 Status multiply(const double* a, const double* b, double* c, Index m, Index k, Index n) noexcept {
-  return guarded([&] { return multiplyImpl(a, b, c, m, k, n); });
+  return guarded([&] {
+    return avx2::isUsable() ? avx2::multiply(a, b, c, m, k, n) : multiplyKernel(a, b, c, m, k, n);
+  });
 }
 
 Status multiplyVector(const float* a, const float* x, float* y, Index m, Index n) noexcept {
-  return guarded([&] { return multiplyVectorImpl(a, x, y, m, n); });
+  return guarded([&] {
+    return avx2::isUsable() ? avx2::multiplyVector(a, x, y, m, n) : multiplyVectorKernel(a, x, y, m, n);
+  });
 }
 Status multiplyVector(const double* a, const double* x, double* y, Index m, Index n) noexcept {
-  return guarded([&] { return multiplyVectorImpl(a, x, y, m, n); });
+  return guarded([&] {
+    return avx2::isUsable() ? avx2::multiplyVector(a, x, y, m, n) : multiplyVectorKernel(a, x, y, m, n);
+  });
 }
 
 Status transpose(const float* a, float* out, Index m, Index n) noexcept {

@@ -1,0 +1,2 @@
+// Closes the region opened by AVX2Prologue.hpp.
+#pragma clang attribute pop

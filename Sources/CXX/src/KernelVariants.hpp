@@ -1,0 +1,35 @@
+// The instruction-set variants of the kernels and how one is chosen: once,
+// at first use, from CPUID. A binary built with a plain `swift build -c
+// release` thus runs AVX2+FMA code on CPUs that have it and the baseline
+// (SSE2 on x86-64, NEON on arm64) everywhere else.
+#pragma once
+
+#include "CoreStatus.h"
+
+namespace core::avx2 {
+
+/// Whether this build has the AVX2+FMA variant and this CPU can run it.
+bool isUsable() noexcept;
+
+/// The SIMD instruction sets of the AVX2+FMA variant, as Eigen names them.
+const char* instructionSets() noexcept;
+
+// The AVX2+FMA kernels (MatrixProductsAVX2.cpp); call only when isUsable().
+Status multiply(const float* a, const float* b, float* c, Index m, Index k, Index n);
+Status multiply(const double* a, const double* b, double* c, Index m, Index k, Index n);
+Status multiplyVector(const float* a, const float* x, float* y, Index m, Index n);
+Status multiplyVector(const double* a, const double* x, double* y, Index m, Index n);
+
+// The AVX2+FMA LU family (MatrixLUAVX2.cpp); call only when isUsable().
+Status luFactor(const float* a, Index n, float* lu, Index* rowOrder, bool* singular);
+Status luFactor(const double* a, Index n, double* lu, Index* rowOrder, bool* singular);
+Status luSolve(const float* lu, const Index* rowOrder, Index n, const float* b, Index nrhs, float* x);
+Status luSolve(const double* lu, const Index* rowOrder, Index n, const double* b, Index nrhs, double* x);
+Status solve(const float* a, Index n, const float* b, Index nrhs, float* x);
+Status solve(const double* a, Index n, const double* b, Index nrhs, double* x);
+Status inverse(const float* a, Index n, float* out);
+Status inverse(const double* a, Index n, double* out);
+Status determinant(const float* a, Index n, float* out);
+Status determinant(const double* a, Index n, double* out);
+
+}  // namespace core::avx2

@@ -1,0 +1,54 @@
+// The AVX2+FMA variant of the product kernels. The whole of Eigen is
+// compiled here a second time, under `target("avx2,fma")` and with its
+// namespace renamed, so that nothing of it can be confused with the baseline
+// build; MatrixProducts.cpp calls into it only when CPUID reports AVX2 and
+// FMA. No compiler flag is needed, so SwiftPM's default build gets it.
+#include "KernelVariants.hpp"
+
+#if defined(__x86_64__) && defined(__clang__)
+
+#include "AVX2Prologue.hpp"
+#include "ProductKernels.hpp"
+
+namespace core::avx2 {
+
+const char* instructionSets() noexcept { return EigenAVX2::SimdInstructionSetsInUse(); }
+
+Status multiply(const float* a, const float* b, float* c, Index m, Index k, Index n) {
+  return multiplyKernel(a, b, c, m, k, n);
+}
+Status multiply(const double* a, const double* b, double* c, Index m, Index k, Index n) {
+  return multiplyKernel(a, b, c, m, k, n);
+}
+Status multiplyVector(const float* a, const float* x, float* y, Index m, Index n) {
+  return multiplyVectorKernel(a, x, y, m, n);
+}
+Status multiplyVector(const double* a, const double* x, double* y, Index m, Index n) {
+  return multiplyVectorKernel(a, x, y, m, n);
+}
+
+}  // namespace core::avx2
+
+#include "AVX2Epilogue.hpp"
+
+namespace core::avx2 {
+
+bool isUsable() noexcept {
+  static const bool usable = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return usable;
+}
+
+}  // namespace core::avx2
+
+#else  // no AVX2 variant on this architecture or compiler
+
+namespace core::avx2 {
+bool isUsable() noexcept { return false; }
+const char* instructionSets() noexcept { return ""; }
+Status multiply(const float*, const float*, float*, Index, Index, Index) { return Status::internalError; }
+Status multiply(const double*, const double*, double*, Index, Index, Index) { return Status::internalError; }
+Status multiplyVector(const float*, const float*, float*, Index, Index) { return Status::internalError; }
+Status multiplyVector(const double*, const double*, double*, Index, Index) { return Status::internalError; }
+}  // namespace core::avx2
+
+#endif
