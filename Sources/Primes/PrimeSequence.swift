@@ -23,6 +23,9 @@ public struct PrimeSequence: Sequence, Sendable {
     self.end = end
   }
 
+  /// An iterator that sieves lazily, window by window, from `start`.
+  ///
+  /// - Complexity: O(1); the first call of `next()` sieves the first window.
   public func makeIterator() -> Iterator {
     Iterator(start: start, end: end)
   }
@@ -39,6 +42,10 @@ public struct PrimeSequence: Sequence, Sendable {
       cursor = end < Swift.max(start, 2) ? nil : Cursor(low: UInt64(Swift.max(start, 2)), high: UInt64(end))
     }
 
+    /// The next prime, or `nil` past `end`.
+    ///
+    /// - Complexity: Amortized O(log log n) per prime near n; a call that
+    ///   starts a new window sieves it (up to 2^24 numbers).
     public mutating func next() -> Int? {
       if position == batch.count {
         guard let cursor else { return nil }
