@@ -51,16 +51,26 @@ struct TimingBudget {
   var seconds: Double
   var maxSamples: Int
   var minSamples: Int
+  /// Whether a run longer than the budget still gets `minSamples` samples
+  /// (for the anchor comparisons, where one noisy sample would decide a
+  /// target); otherwise such a run is timed once.
+  var repeatLongRuns = false
+
+  /// The budget for comparisons against a peer library: at least 3 samples.
+  var forAnchors: TimingBudget {
+    TimingBudget(
+      seconds: seconds, maxSamples: maxSamples, minSamples: max(minSamples, 3), repeatLongRuns: true)
+  }
 }
 
 /// Times `body`: one warm-up run (kept as the only sample when it alone
-/// exceeds the budget), then repeated runs until the time budget or the
-/// sample limit, at least `minSamples`.
+/// exceeds the budget, unless `repeatLongRuns`), then repeated runs until
+/// the time budget or the sample limit, at least `minSamples`.
 func measure(_ budget: TimingBudget, _ body: () -> Void) -> Measurement {
   let warmStart = now()
   body()
   let warmUp = now() - warmStart
-  if warmUp >= budget.seconds { return Measurement(samples: [warmUp]) }
+  if warmUp >= budget.seconds && !budget.repeatLongRuns { return Measurement(samples: [warmUp]) }
   var samples: [Double] = []
   let deadline = now() + budget.seconds
   while samples.count < budget.minSamples || (samples.count < budget.maxSamples && now() < deadline) {

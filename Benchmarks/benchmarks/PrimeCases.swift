@@ -31,13 +31,13 @@ enum PrimeCases {
     }
     // The anchor: same thread count, same run.
     add("count", quick ? "1e9" : "1e10", family: anchorFamily) {
-      anchorCount(power(quick ? 9 : 10), threads, $0)
+      anchorCount(power(quick ? 9 : 10), threads, $0.forAnchors)
     }
     add("generate into an array", quick ? "1e8" : "1e9", family: anchorFamily) {
-      anchorGenerate(power(quick ? 8 : 9), $0)
+      anchorGenerate(power(quick ? 8 : 9), $0.forAnchors)
     }
     add("nthPrime", quick ? "1e7" : "1e8", family: anchorFamily) {
-      anchorNth(power(quick ? 7 : 8), threads, $0)
+      anchorNth(power(quick ? 7 : 8), threads, $0.forAnchors)
     }
     return cases
   }

@@ -169,6 +169,13 @@ struct LUTests {
     #expect(swap.determinant() == -1)
     #expect(swap.lu().determinant() == -1)
     #expect(Matrix<Double>.identity(0).determinant() == 1)
+    // The pivot product would underflow half-way in Float; the result is 1.
+    let tinyThenHuge = Matrix<Float>.diagonal(
+      Array(repeating: 1e-30, count: 10) + Array(repeating: 1e30, count: 10))
+    #expect(abs(tinyThenHuge.determinant() - 1) < 1e-4)
+    let wide = Matrix<Double>.diagonal([1e-200, 1e-200, 1e-200, 1e200, 1e200, 1e200])
+    #expect(abs(wide.determinant() - 1) < 1e-12)
+    #expect(Matrix<Double>.diagonal(Array(repeating: 1e200, count: 3)).determinant() == .infinity)
     #expect(Matrix<Float>.identity(0).determinant() == 1)
   }
 

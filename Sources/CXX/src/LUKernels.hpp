@@ -120,12 +120,25 @@ Status determinantImpl(const T* a, Index n, T* out) {
     *out = T(1);
     return Status::ok;
   }
-  const int e = scaleExponent(a, n * n);
-  const T scaled = factor(a, n, e).determinant();
-  // 2^(e·n) in steps, so that a huge e·n saturates instead of wrapping.
-  const long long exponent = static_cast<long long>(e) * n;
+  // det A = sign(P) · Π uᵢᵢ, from the unscaled factors: scaling by the
+  // largest entry would flush the tiny entries of a matrix with a wide
+  // range, and the determinant depends on every entry multiplicatively.
+  // The product is kept as a mantissa and a separate exponent, so that it
+  // neither underflows nor overflows before the final, single rounding.
+  const auto lu = factor(a, n, 0);
+  T mantissa = static_cast<T>(lu.permutationP().determinant());
+  long long exponent = 0;
+  for (Index i = 0; i < n; ++i) {
+    int pivotExponent = 0;
+    mantissa *= std::frexp(lu.matrixLU()(i, i), &pivotExponent);
+    exponent += pivotExponent;
+    int renormalized = 0;
+    mantissa = std::frexp(mantissa, &renormalized);
+    exponent += renormalized;
+  }
+  // Saturate far outside the representable range instead of wrapping.
   const int clamped = static_cast<int>(std::max<long long>(-100000, std::min<long long>(100000, exponent)));
-  *out = std::ldexp(scaled, clamped);
+  *out = std::ldexp(mantissa, clamped);
   return Status::ok;
 }
 
