@@ -37,6 +37,11 @@ using MatrixMap = Eigen::Map<RowMajorMatrix<T>>;
 template <class T>
 using Vector = Eigen::Matrix<T, Eigen::Dynamic, 1>;
 
+/// Eigen's default (column-major) dense matrix, for factorizations that
+/// work on a copy of the input.
+template <class T>
+using ColumnMajorMatrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
+
 /// The exponent e such that the largest magnitude among `count` values,
 /// divided by 2^e, lies in [0.5, 1); 0 when there is no finite non-zero
 /// value. Dividing a matrix by 2^e is exact (short of underflow), and keeps

@@ -19,9 +19,6 @@ namespace {
 
 using namespace detail;
 
-template <class T>
-using ColumnMajorMatrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
-
 /// Factors the n×n `a` (n > 0), divided by 2^e (exact; see scaleExponent),
 /// into an Eigen PartialPivLU: A = 2^e Â, so U = 2^e Û, x = Â⁻¹(b / 2^e),
 /// A⁻¹ = Â⁻¹ / 2^e and det A = 2^(e·n) det Â. The rcond is unchanged.

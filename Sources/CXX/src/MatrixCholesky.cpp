@@ -14,9 +14,6 @@ namespace {
 using namespace detail;
 
 template <class T>
-using ColumnMajorMatrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
-
-template <class T>
 Status choleskyImpl(const T* a, Index n, T* lower) {
   if (n < 0) return Status::invalidArgument;
   if (n == 0) return Status::ok;

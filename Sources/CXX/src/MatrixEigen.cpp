@@ -15,9 +15,6 @@ namespace {
 using namespace detail;
 
 template <class T>
-using ColumnMajorMatrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
-
-template <class T>
 Status symmetricEigenImpl(const T* a, Index n, T* values, T* vectors) {
   if (n < 0) return Status::invalidArgument;
   if (n == 0) return Status::ok;

@@ -13,9 +13,6 @@ namespace {
 using namespace detail;
 
 template <class T>
-using ColumnMajorMatrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
-
-template <class T>
 Status qrImpl(const T* a, Index m, Index n, T* q, T* r) {
   if (m < 0 || n < 0) return Status::invalidArgument;
   const Index k = m < n ? m : n;

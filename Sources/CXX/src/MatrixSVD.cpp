@@ -17,9 +17,6 @@ namespace {
 using namespace detail;
 
 template <class T>
-using ColumnMajorMatrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
-
-template <class T>
 using SVD = Eigen::BDCSVD<ColumnMajorMatrix<T>>;
 
 template <class T>
