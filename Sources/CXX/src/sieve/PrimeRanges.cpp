@@ -30,7 +30,9 @@ int defaultThreadCount() {
 
 // MARK: Bit counting with runtime dispatch
 
-uint64_t countBitsPortable(const std::uint8_t* data, std::size_t bytes) {
+/// The one counting loop; inlined into each variant below, where
+/// __builtin_popcountll becomes POPCNT or a bit-twiddling sequence.
+__attribute__((always_inline)) inline uint64_t countBitsLoop(const std::uint8_t* data, std::size_t bytes) {
   uint64_t count = 0;
   for (std::size_t i = 0; i < bytes; i += 8) {
     uint64_t word;
@@ -40,15 +42,11 @@ uint64_t countBitsPortable(const std::uint8_t* data, std::size_t bytes) {
   return count;
 }
 
+uint64_t countBitsPortable(const std::uint8_t* data, std::size_t bytes) { return countBitsLoop(data, bytes); }
+
 #if defined(__x86_64__)
 __attribute__((target("popcnt"))) uint64_t countBitsPopcnt(const std::uint8_t* data, std::size_t bytes) {
-  uint64_t count = 0;
-  for (std::size_t i = 0; i < bytes; i += 8) {
-    uint64_t word;
-    std::memcpy(&word, data + i, 8);
-    count += static_cast<uint64_t>(__builtin_popcountll(word));
-  }
-  return count;
+  return countBitsLoop(data, bytes);
 }
 #endif
 
