@@ -12,6 +12,16 @@
 
 namespace core {
 
+// MARK: Threads (ThreadPool.cpp)
+
+/// Number of threads the matrix kernels use for large products and the LU
+/// family, the calling thread included (default: the machine's hardware
+/// threads). Small problems always stay on the calling thread.
+int matrixThreadCount() noexcept;
+
+/// Sets the matrix thread count; values below 1 restore the default.
+void setMatrixThreadCount(int count) noexcept;
+
 // MARK: Products and element-wise kernels (MatrixProducts.cpp)
 
 /// `c (m×n) = a (m×k) * b (k×n)`.

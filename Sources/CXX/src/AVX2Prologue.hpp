@@ -18,6 +18,7 @@
 #include <functional>
 #include <iosfwd>
 #include <limits>
+#include <memory>
 #include <new>
 #include <numeric>
 #include <sstream>
@@ -29,6 +30,7 @@
 #include <immintrin.h>
 
 #include "Guarded.hpp"
+#include "ThreadPool.hpp"
 
 #pragma clang attribute push(__attribute__((target("avx2,fma"))), apply_to = function)
 

@@ -10,31 +10,271 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "EigenSetup.hpp"
+#include "ThreadPool.hpp"
 #include <Eigen/LU>
+
+#if defined(__AVX2__) && defined(__FMA__)
+#include "PackedProduct.hpp"
+#endif
 
 namespace core {
 namespace {
 
 using namespace detail;
 
-/// Factors the n×n `a` (n > 0), divided by 2^e (exact; see scaleExponent),
-/// into an Eigen PartialPivLU: A = 2^e Â, so U = 2^e Û, x = Â⁻¹(b / 2^e),
-/// A⁻¹ = Â⁻¹ / 2^e and det A = 2^(e·n) det Â. The rcond is unchanged.
+/// A partial-pivoting LU of Â = A / 2^e (exact; see scaleExponent): P Â = L U,
+/// so U = Û·2^e, x = Â⁻¹(b / 2^e), A⁻¹ = Â⁻¹ / 2^e and det A = 2^(e·n) det Â.
+/// The rcond is unchanged by the scaling.
 template <class T>
-Eigen::PartialPivLU<ColumnMajorMatrix<T>> factor(const T* a, Index n, int e) {
-  return Eigen::PartialPivLU<ColumnMajorMatrix<T>>(ConstMatrixMap<T>(a, n, n) * std::ldexp(T(1), -e));
+struct LUFactors {
+  /// L (unit lower, diagonal not stored) and U, packed, column-major.
+  ColumnMajorMatrix<T> lu;
+  /// P as LAPACK's ipiv: from i = 0 up, row i was swapped with row
+  /// transpositions[i] (≥ i).
+  std::vector<int> transpositions;
+  /// ‖Â‖₁, for the condition estimate.
+  T normOne = 0;
+
+  Index size() const { return lu.rows(); }
+
+  /// Writes P as a row order: row i of P Â is row rowOrder[i] of Â. Replays
+  /// the swaps on the identity.
+  void writeRowOrder(Index* rowOrder) const {
+    for (Index i = 0; i < size(); ++i) rowOrder[i] = i;
+    for (Index i = 0; i < size(); ++i) std::swap(rowOrder[i], rowOrder[transpositions[static_cast<std::size_t>(i)]]);
+  }
+};
+
+/// The trailing columns are cut into parts of at least this many columns,
+/// one part per thread.
+constexpr Index luColumnsPerPart = 64;
+
+/// Applies the row swaps of panel [top, top + width) to columns [first, last)
+/// of `w`, one column at a time (a contiguous run in column-major storage).
+template <class T>
+void swapRows(ColumnMajorMatrix<T>& w, const int* transpositions, Index top, Index width, Index first, Index last) {
+  for (Index c = first; c < last; ++c) {
+    T* column = &w.coeffRef(0, c);
+    for (Index i = top; i < top + width; ++i) std::swap(column[i], column[transpositions[i]]);
+  }
 }
 
-/// Whether `lu` is singular to working precision. NaN input is not called
-/// singular: it flows into the results, which then carry the NaN.
+/// The right-looking update of columns [first, last) after the panel
+/// [top, top + width) was factored: swap their rows as the panel did, solve
+/// U₁₂ = L₁₁⁻¹ A₁₂, then A₂₂ −= L₂₁ U₁₂.
 template <class T>
-bool isSingular(const Eigen::PartialPivLU<ColumnMajorMatrix<T>>& lu) {
-  const auto pivots = lu.matrixLU().diagonal();
+void updateTrailingColumns(ColumnMajorMatrix<T>& w, const int* transpositions, Index top, Index width, Index first,
+                           Index last) {
+  const Index n = w.rows(), below = n - top - width, columns = last - first;
+  swapRows(w, transpositions, top, width, first, last);
+  auto upper = w.block(top, first, width, columns);
+  w.block(top, top, width, width).template triangularView<Eigen::UnitLower>().solveInPlace(upper);
+  if (below == 0) return;
+#if defined(__AVX2__) && defined(__FMA__)
+  // In row-major terms this is A₂₂ᵀ −= U₁₂ᵀ L₂₁ᵀ, with every operand read in
+  // place: a column-major block is a row-major view of its transpose.
+  packed::multiply<T>(columns, below, width, T(-1), {&w.coeffRef(top, first), n}, {&w.coeffRef(top + width, top), n},
+                      T(1), &w.coeffRef(top + width, first), n);
+#else
+  w.block(top + width, first, below, columns).noalias() -= w.block(top + width, top, below, width) * upper;
+#endif
+}
+
+/// Factors `w` in place, blocked and right-looking: each panel of columns is
+/// factored by Eigen's recursive partial-pivoting LU on the calling thread,
+/// then the columns to its right are updated in parts across the pool's
+/// threads. Pivoting is the same as unblocked partial pivoting.
+template <class T>
+void factorInPlace(ColumnMajorMatrix<T>& w, std::vector<int>& transpositions) {
+  const Index n = w.rows();
+  transpositions.assign(static_cast<std::size_t>(n), 0);
+  const Index panelWidth = n <= 128 ? n : (n <= 512 ? 64 : 128);
+  for (Index top = 0; top < n; top += panelWidth) {
+    const Index width = std::min(panelWidth, n - top);
+    int panelSwaps = 0;
+    Eigen::internal::partial_lu_impl<T, Eigen::ColMajor, int>::blocked_lu(
+        n - top, width, &w.coeffRef(top, top), n, transpositions.data() + top, panelSwaps, 16);
+    for (Index i = top; i < top + width; ++i) transpositions[static_cast<std::size_t>(i)] += static_cast<int>(top);
+    const Index first = top + width, count = n - first;
+    if (count == 0) continue;
+    const Index parts = (n - top) < 3 * luColumnsPerPart ? 1 : parallel::partsFor(count, luColumnsPerPart);
+    parallel::forRange(count, parts, 8, [&](Index begin, Index end) {
+      updateTrailingColumns(w, transpositions.data(), top, width, first + begin, first + end);
+    });
+  }
+  // Each panel's swaps also apply to the columns left of it (the factors of
+  // earlier panels): all at once, per column, at the end.
+  parallel::forRange(n, parallel::partsFor(n, 256), 8, [&](Index begin, Index end) {
+    for (Index c = begin; c < end; ++c) {
+      const Index panelEnd = std::min(n, (c / panelWidth + 1) * panelWidth);
+      swapRows(w, transpositions.data(), panelEnd, n - panelEnd, c, c + 1);
+    }
+  });
+}
+
+/// Writes `scale` times the transpose of the row-major rows×columns `source`
+/// into `destination` (row-major columns×rows), in 32×32 tiles so that both
+/// sides stay in cache. Converting between the Swift side's row-major
+/// storage and a column-major working copy is exactly this.
+template <class T>
+void copyTransposed(const T* source, Index rows, Index columns, T scale, T* destination) {
+  constexpr Index tile = 32;
+  for (Index i0 = 0; i0 < rows; i0 += tile) {
+    const Index i1 = std::min(rows, i0 + tile);
+    for (Index j0 = 0; j0 < columns; j0 += tile) {
+      const Index j1 = std::min(columns, j0 + tile);
+      for (Index i = i0; i < i1; ++i) {
+        for (Index j = j0; j < j1; ++j) destination[j * rows + i] = source[i * columns + j] * scale;
+      }
+    }
+  }
+}
+
+/// Factors the n×n `a` (n > 0) divided by 2^e.
+template <class T>
+LUFactors<T> factor(const T* a, Index n, int e) {
+  LUFactors<T> factors;
+  factors.lu.resize(n, n);
+  copyTransposed(a, n, n, std::ldexp(T(1), -e), factors.lu.data());
+  factors.normOne = factors.lu.cwiseAbs().colwise().sum().maxCoeff();
+  factorInPlace(factors.lu, factors.transpositions);
+  return factors;
+}
+
+/// Overwrites the columns of `x` (n×k, column-major) with Â⁻¹ x.
+template <class T, class Columns>
+void solveInPlace(const LUFactors<T>& f, Columns&& x) {
+  for (Index i = 0; i < f.size(); ++i) x.row(i).swap(x.row(f.transpositions[static_cast<std::size_t>(i)]));
+  f.lu.template triangularView<Eigen::UnitLower>().solveInPlace(x);
+  f.lu.template triangularView<Eigen::Upper>().solveInPlace(x);
+}
+
+#if defined(__AVX2__) && defined(__FMA__)
+/// Â⁻¹ x for many columns (the inverse's n): blocked triangular solves whose
+/// updates run on the packed product kernel, as in the factorization.
+///
+/// With `identity`, columns [first, last) of `x` hold the identity's and are
+/// not permuted: the result is then U⁻¹L⁻¹ (the inverse before its column
+/// permutation), and the forward solve starts at row `first`, above which
+/// the identity's columns, and so L⁻¹'s, are zero.
+template <class T>
+void solveManyInPlace(const LUFactors<T>& f, ColumnMajorMatrix<T>& x, Index first, Index last, bool identity) {
+  const Index n = f.size(), columns = last - first, block = 128;
+  auto part = x.middleCols(first, columns);
+  if (!identity) {
+    for (Index c = first; c < last; ++c) {
+      T* column = &x.coeffRef(0, c);
+      for (Index i = 0; i < n; ++i) std::swap(column[i], column[f.transpositions[static_cast<std::size_t>(i)]]);
+    }
+  }
+  const T* lu = f.lu.data();
+  T* xs = &x.coeffRef(0, first);
+  // L y = P b, forward by blocks of rows: solve the diagonal block, then
+  // subtract its contribution from the rows below (in row-major terms,
+  // Yᵀ₂ −= Yᵀ₁ L₂₁ᵀ).
+  for (Index top = identity ? first : 0; top < n; top += block) {
+    const Index height = std::min(block, n - top), below = n - top - height;
+    f.lu.block(top, top, height, height).template triangularView<Eigen::UnitLower>().solveInPlace(
+        part.middleRows(top, height));
+    if (below > 0) {
+      packed::multiply<T>(columns, below, height, T(-1), {xs + top, n}, {lu + top + height + top * n, n}, T(1),
+                          xs + top + height, n);
+    }
+  }
+  // U z = y, backward: Zᵀ₀ −= Zᵀ₁ U₀₁ᵀ for the rows above each block.
+  for (Index end = n; end > 0; end -= std::min(block, end)) {
+    const Index height = std::min(block, end), top = end - height;
+    f.lu.block(top, top, height, height).template triangularView<Eigen::Upper>().solveInPlace(
+        part.middleRows(top, height));
+    if (top > 0) packed::multiply<T>(columns, top, height, T(-1), {xs + top, n}, {lu + top * n, n}, T(1), xs, n);
+  }
+}
+#endif
+
+/// Overwrites `x` with Â⁻ᵀ x: Âᵀ = Uᵀ Lᵀ P, so solve with Uᵀ, then Lᵀ, then
+/// undo the swaps in reverse order.
+template <class T>
+void solveTransposedInPlace(const LUFactors<T>& f, Vector<T>& x) {
+  f.lu.template triangularView<Eigen::Upper>().transpose().solveInPlace(x);
+  f.lu.template triangularView<Eigen::UnitLower>().transpose().solveInPlace(x);
+  for (Index i = f.size() - 1; i >= 0; --i) std::swap(x(i), x(f.transpositions[static_cast<std::size_t>(i)]));
+}
+
+/// Â⁻¹ x for the n×k column-major `x`, in column parts across the threads;
+/// with `identity` (x = I), U⁻¹L⁻¹ instead, which is Â⁻¹ with its columns
+/// permuted (see inverseImpl). Parts are taken dynamically: with the
+/// identity, the left columns cost more.
+template <class T>
+void solveInParallel(const LUFactors<T>& f, ColumnMajorMatrix<T>& x, bool identity) {
+  const Index n = f.size(), columns = x.cols();
+  const Index parts = n < 3 * luColumnsPerPart
+                          ? 1
+                          : std::max<Index>(1, std::min<Index>(columns / 32, 4 * parallel::threadCount()));
+  parallel::forRange(columns, parts, 8, [&](Index begin, Index end) {
+#if defined(__AVX2__) && defined(__FMA__)
+    if (n >= 256 && end - begin >= 16) {
+      solveManyInPlace(f, x, begin, end, identity);
+      return;
+    }
+#endif
+    auto part = x.middleCols(begin, end - begin);
+    if (identity) {
+      f.lu.template triangularView<Eigen::UnitLower>().solveInPlace(part);
+      f.lu.template triangularView<Eigen::Upper>().solveInPlace(part);
+    } else {
+      solveInPlace(f, part);
+    }
+  });
+}
+
+/// Lower bound on ‖Â⁻¹‖₁ by Hager's method as refined by Higham (LAPACK's
+/// xLACON): a few solves with Â and Âᵀ, O(n²).
+template <class T>
+T inverseNormOneEstimate(const LUFactors<T>& f) {
+  const Index n = f.size();
+  Vector<T> x = Vector<T>::Constant(n, T(1) / static_cast<T>(n));
+  T estimate = 0;
+  Index previous = -1;
+  for (int iteration = 0; iteration < 5; ++iteration) {
+    Vector<T> y = x;
+    solveInPlace(f, y);
+    const T norm = y.template lpNorm<1>();
+    if (!(norm == norm)) return norm;  // NaN: nothing to estimate
+    if (iteration > 0 && norm <= estimate) break;
+    estimate = norm;
+    Vector<T> z = y.unaryExpr([](T value) { return value >= T(0) ? T(1) : T(-1); });
+    solveTransposedInPlace(f, z);
+    Index largest = 0;
+    const T zMax = z.cwiseAbs().maxCoeff(&largest);
+    if (iteration > 0 && (largest == previous || zMax <= z.dot(x))) break;
+    x.setZero();
+    x(largest) = T(1);
+    previous = largest;
+  }
+  // Higham's extra vector, with alternating signs and growing magnitudes,
+  // catches the matrices on which the iteration above underestimates.
+  Vector<T> alternating(n);
+  for (Index i = 0; i < n; ++i) {
+    const T magnitude = T(1) + (n > 1 ? static_cast<T>(i) / static_cast<T>(n - 1) : T(0));
+    alternating(i) = i % 2 == 0 ? magnitude : -magnitude;
+  }
+  solveInPlace(f, alternating);
+  return std::max(estimate, T(2) * alternating.template lpNorm<1>() / (T(3) * static_cast<T>(n)));
+}
+
+/// Whether the factored matrix is singular to working precision. NaN input
+/// is not called singular: it flows into the results, which then carry it.
+template <class T>
+bool isSingular(const LUFactors<T>& f) {
+  const auto pivots = f.lu.diagonal();
   if ((pivots.array() == T(0)).any()) return true;
   if (!pivots.allFinite()) return false;
-  const T reciprocalCondition = lu.rcond();
+  const T inverseNorm = inverseNormOneEstimate(f);
+  if (!(inverseNorm <= std::numeric_limits<T>::max())) return !(inverseNorm != inverseNorm);
+  const T reciprocalCondition = (T(1) / inverseNorm) / f.normOne;
   return reciprocalCondition < std::numeric_limits<T>::epsilon();
 }
 
@@ -54,13 +294,9 @@ Status luFactorImpl(const T* a, Index n, T* packed, Index* rowOrder, bool* singu
   if (n == 0) return Status::ok;
   const int e = scaleExponent(a, n * n);
   const auto lu = factor(a, n, e);
-  MatrixMap<T> packedMap(packed, n, n);
-  packedMap = lu.matrixLU();
-  packedMap.template triangularView<Eigen::Upper>() *= std::ldexp(T(1), e);
-  // P a = L U, and Eigen's permutationP() maps row i of a to row indices()[i]
-  // of P a; invert it so that row i of P a is row rowOrder[i] of a.
-  const auto& destination = lu.permutationP().indices();
-  for (Index i = 0; i < n; ++i) rowOrder[destination[i]] = i;
+  copyTransposed(lu.lu.data(), n, n, T(1), packed);
+  MatrixMap<T>(packed, n, n).template triangularView<Eigen::Upper>() *= std::ldexp(T(1), e);
+  lu.writeRowOrder(rowOrder);
   *singular = isSingular(lu);
   return Status::ok;
 }
@@ -94,7 +330,9 @@ Status solveImpl(const T* a, Index n, const T* b, Index nrhs, T* x) {
   if (fillWithNaNIfNonFinite(a, n * n, b, n * nrhs, x, n * nrhs)) return Status::ok;
   // A x = b  ⇔  Â x = b / 2^e: scaling b (not x) keeps subnormal
   // right-hand sides exact when A is tiny.
-  MatrixMap<T>(x, n, nrhs) = lu.solve(ConstMatrixMap<T>(b, n, nrhs) * std::ldexp(T(1), -e));
+  ColumnMajorMatrix<T> solution = ConstMatrixMap<T>(b, n, nrhs) * std::ldexp(T(1), -e);
+  solveInParallel(lu, solution, false);
+  MatrixMap<T>(x, n, nrhs) = solution;
   return Status::ok;
 }
 
@@ -106,7 +344,23 @@ Status inverseImpl(const T* a, Index n, T* out) {
   const auto lu = factor(a, n, e);
   if (isSingular(lu)) return Status::singular;
   if (fillWithNaNIfNonFinite(a, n * n, a, 0, out, n * n)) return Status::ok;
-  MatrixMap<T>(out, n, n) = lu.inverse() * std::ldexp(T(1), -e);
+  // Â⁻¹ = U⁻¹ L⁻¹ P: solve against the identity, then move column k of
+  // U⁻¹L⁻¹ to column rowOrder[k] (P's columns) while converting to row-major.
+  ColumnMajorMatrix<T> unpermuted = ColumnMajorMatrix<T>::Identity(n, n);
+  solveInParallel(lu, unpermuted, true);
+  std::vector<Index> rowOrder(static_cast<std::size_t>(n));
+  lu.writeRowOrder(rowOrder.data());
+  const T scale = std::ldexp(T(1), -e);
+  constexpr Index tile = 32;
+  for (Index k0 = 0; k0 < n; k0 += tile) {
+    for (Index i0 = 0; i0 < n; i0 += tile) {
+      for (Index k = k0; k < std::min(n, k0 + tile); ++k) {
+        const T* column = unpermuted.data() + k * n;
+        T* destination = out + rowOrder[static_cast<std::size_t>(k)];
+        for (Index i = i0; i < std::min(n, i0 + tile); ++i) destination[i * n] = column[i] * scale;
+      }
+    }
+  }
   return Status::ok;
 }
 
@@ -123,11 +377,14 @@ Status determinantImpl(const T* a, Index n, T* out) {
   // The product is kept as a mantissa and a separate exponent, so that it
   // neither underflows nor overflows before the final, single rounding.
   const auto lu = factor(a, n, 0);
-  T mantissa = static_cast<T>(lu.permutationP().determinant());
+  T mantissa = 1;
+  for (Index i = 0; i < n; ++i) {
+    if (lu.transpositions[static_cast<std::size_t>(i)] != i) mantissa = -mantissa;
+  }
   long long exponent = 0;
   for (Index i = 0; i < n; ++i) {
     int pivotExponent = 0;
-    mantissa *= std::frexp(lu.matrixLU()(i, i), &pivotExponent);
+    mantissa *= std::frexp(lu.lu(i, i), &pivotExponent);
     exponent += pivotExponent;
     int renormalized = 0;
     mantissa = std::frexp(mantissa, &renormalized);

@@ -5,9 +5,62 @@
 #pragma once
 
 #include "EigenSetup.hpp"
+#include "ThreadPool.hpp"
+
+#if defined(__AVX2__) && defined(__FMA__)
+#include "PackedProduct.hpp"
+#endif
 
 namespace core {
 namespace {
+
+/// Below this many multiply-adds a product stays on the calling thread:
+/// waking a worker costs tens of microseconds.
+constexpr double parallelProductWork = 96.0 * 96.0 * 96.0;
+
+#if defined(__AVX2__) && defined(__FMA__)
+/// The AVX2 variant multiplies with the core's own packed kernel
+/// (PackedProduct.hpp) from this size of every dimension up; Eigen's
+/// unpacked code is faster on smaller operands.
+constexpr Index packedProductDimension = 24;
+#endif
+
+/// `product = left · right` for one block of the result.
+template <class T, class Result, class Left, class Right>
+void multiplyBlock(Result&& product, const Left& left, const Right& right) {
+#if defined(__AVX2__) && defined(__FMA__)
+  const Index m = product.rows(), n = product.cols(), k = left.cols();
+  if (std::min(m, std::min(n, k)) >= packedProductDimension) {
+    packed::multiply<T>(m, n, k, T(1), {left.data(), left.outerStride()}, {right.data(), right.outerStride()}, T(0),
+                        product.data(), product.outerStride());
+    return;
+  }
+#endif
+  product.noalias() = left * right;
+}
+
+/// `c = a b` for row-major maps, across the pool's threads: each thread
+/// computes a block of columns of `c` (or of rows, when `c` is too narrow to
+/// give every thread 64 columns), so the parts write disjoint memory.
+template <class T, class Result, class Left, class Right>
+void multiplyInParts(Result& product, const Left& left, const Right& right) {
+  const Index m = product.rows(), n = product.cols(), k = left.cols();
+  const double work = static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k);
+  const Index columnParts = parallel::partsFor(n, 64), rowParts = parallel::partsFor(m, 64);
+  // Parts are whole register tiles of the packed kernel: 16 columns (two
+  // vectors of Float, of Double) or 6 rows.
+  if (work < parallelProductWork || (columnParts == 1 && rowParts == 1)) {
+    multiplyBlock<T>(product, left, right);
+  } else if (columnParts >= rowParts) {
+    parallel::forRange(n, columnParts, 16, [&](Index begin, Index end) {
+      multiplyBlock<T>(product.middleCols(begin, end - begin), left, right.middleCols(begin, end - begin));
+    });
+  } else {
+    parallel::forRange(m, rowParts, 6, [&](Index begin, Index end) {
+      multiplyBlock<T>(product.middleRows(begin, end - begin), left.middleRows(begin, end - begin), right);
+    });
+  }
+}
 
 template <class T>
 Status multiplyKernel(const T* a, const T* b, T* c, Index m, Index k, Index n) {
@@ -18,7 +71,7 @@ Status multiplyKernel(const T* a, const T* b, T* c, Index m, Index k, Index n) {
     return Status::ok;
   }
   // `c` is fresh storage that never overlaps `a` or `b`, so noalias is safe.
-  product.noalias() = detail::ConstMatrixMap<T>(a, m, k) * detail::ConstMatrixMap<T>(b, k, n);
+  multiplyInParts<T>(product, detail::ConstMatrixMap<T>(a, m, k), detail::ConstMatrixMap<T>(b, k, n));
   return Status::ok;
 }
 

@@ -1,0 +1,239 @@
+// The core's own matrix-product kernel for AVX2+FMA, in the style of BLIS
+// and GotoBLAS: C = αAB + βC for row-major operands with any leading
+// dimensions, computed block by block from copies of A and B packed in the
+// order the micro-kernel reads them.
+//
+// The loops, from outermost: columns of C in blocks of `nc`, the inner
+// dimension in blocks of `kc` (a kc×nc block of B is packed once and stays in
+// the last-level cache), rows in blocks of `mc` (an mc×kc block of A is packed
+// and stays in L2), then micro-tiles of mr×nr: the micro-kernel keeps a tile
+// of C in 12 vector registers and streams an mr-wide sliver of packed A (L2)
+// against an nr-wide sliver of packed B (L1), one broadcast and two FMAs per
+// row and step.
+//
+// Included only by the AVX2 translation units, inside their target region;
+// everything has internal linkage.
+#pragma once
+
+#include <immintrin.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <new>
+
+#include "CoreStatus.h"
+
+namespace core {
+namespace {
+namespace packed {
+
+/// Register-tile and cache-block sizes per scalar. mr×nr is the tile the
+/// micro-kernel holds in registers (6 rows × 2 vectors: 12 accumulators,
+/// 2 for B, 1 for the broadcast); kc·nr·sizeof(T) fits L1 with room for A;
+/// mc·kc·sizeof(T) about a quarter of a 512 KiB L2.
+template <class T>
+struct Blocking;
+
+template <>
+struct Blocking<double> {
+  using Packet = __m256d;
+  static constexpr Index lanes = 4, mr = 6, nr = 8, kc = 256, mc = 96, nc = 1024;
+  static Packet zero() { return _mm256_setzero_pd(); }
+  static Packet load(const double* p) { return _mm256_load_pd(p); }
+  static Packet loadUnaligned(const double* p) { return _mm256_loadu_pd(p); }
+  static void storeUnaligned(double* p, Packet v) { _mm256_storeu_pd(p, v); }
+  static void store(double* p, Packet v) { _mm256_store_pd(p, v); }
+  static Packet broadcast(const double* p) { return _mm256_broadcast_sd(p); }
+  static Packet splat(double x) { return _mm256_set1_pd(x); }
+  static Packet multiplyAdd(Packet a, Packet b, Packet c) { return _mm256_fmadd_pd(a, b, c); }
+  static Packet multiply(Packet a, Packet b) { return _mm256_mul_pd(a, b); }
+};
+
+template <>
+struct Blocking<float> {
+  using Packet = __m256;
+  static constexpr Index lanes = 8, mr = 6, nr = 16, kc = 256, mc = 192, nc = 1024;
+  static Packet zero() { return _mm256_setzero_ps(); }
+  static Packet load(const float* p) { return _mm256_load_ps(p); }
+  static Packet loadUnaligned(const float* p) { return _mm256_loadu_ps(p); }
+  static void storeUnaligned(float* p, Packet v) { _mm256_storeu_ps(p, v); }
+  static void store(float* p, Packet v) { _mm256_store_ps(p, v); }
+  static Packet broadcast(const float* p) { return _mm256_broadcast_ss(p); }
+  static Packet splat(float x) { return _mm256_set1_ps(x); }
+  static Packet multiplyAdd(Packet a, Packet b, Packet c) { return _mm256_fmadd_ps(a, b, c); }
+  static Packet multiply(Packet a, Packet b) { return _mm256_mul_ps(a, b); }
+};
+
+/// A row-major operand: element (i, j) is at data[i * stride + j].
+template <class T>
+struct Operand {
+  const T* data;
+  Index stride;
+};
+
+/// Copies rows [0, rows) × columns [0, depth) of `a` into mr-row slivers:
+/// sliver s holds, for each column p, the mr values a(s·mr + r, p), with
+/// zeros below the last row.
+template <class T>
+void packLeft(Operand<T> a, Index rows, Index depth, T* out) {
+  constexpr Index mr = Blocking<T>::mr;
+  for (Index top = 0; top < rows; top += mr) {
+    const Index height = std::min(mr, rows - top);
+    if (height == mr) {
+      const T* row[mr];
+      for (Index r = 0; r < mr; ++r) row[r] = a.data + (top + r) * a.stride;
+      for (Index p = 0; p < depth; ++p) {
+        for (Index r = 0; r < mr; ++r) out[r] = row[r][p];
+        out += mr;
+      }
+    } else {
+      for (Index p = 0; p < depth; ++p) {
+        for (Index r = 0; r < mr; ++r) out[r] = r < height ? a.data[(top + r) * a.stride + p] : T(0);
+        out += mr;
+      }
+    }
+  }
+}
+
+/// Copies rows [0, depth) × columns [0, columns) of `b` into nr-column
+/// slivers: sliver s holds, for each row p, the nr values b(p, s·nr + j),
+/// with zeros right of the last column.
+template <class T>
+void packRight(Operand<T> b, Index depth, Index columns, T* out) {
+  constexpr Index nr = Blocking<T>::nr;
+  for (Index left = 0; left < columns; left += nr) {
+    const Index width = std::min(nr, columns - left);
+    for (Index p = 0; p < depth; ++p) {
+      const T* source = b.data + p * b.stride + left;
+      if (width == nr) {
+        std::copy(source, source + nr, out);
+      } else {
+        std::copy(source, source + width, out);
+        std::fill(out + width, out + nr, T(0));
+      }
+      out += nr;
+    }
+  }
+}
+
+/// C(rows × columns tile) = α · (sliver a)(sliver b) + β · C, over `depth`
+/// steps. Reads C only when β ≠ 0, so C may hold garbage (or NaN) then.
+template <class T>
+void microKernel(Index depth, const T* a, const T* b, T* c, Index stride, T alpha, T beta, Index rows,
+                 Index columns) {
+  using B = Blocking<T>;
+  using Packet = typename B::Packet;
+  constexpr Index mr = B::mr, lanes = B::lanes;
+  // Fetch the tile of C now, so that its cache misses overlap the loop
+  // instead of stalling the stores at the end.
+  for (Index r = 0; r < rows; ++r) {
+    _mm_prefetch(reinterpret_cast<const char*>(c + r * stride), _MM_HINT_T0);
+    _mm_prefetch(reinterpret_cast<const char*>(c + r * stride + 2 * lanes - 1), _MM_HINT_T0);
+  }
+  Packet low[mr], high[mr];
+#pragma clang loop unroll(full)
+  for (Index r = 0; r < mr; ++r) low[r] = high[r] = B::zero();
+#pragma clang loop unroll_count(4)
+  for (Index p = 0; p < depth; ++p) {
+    const Packet left = B::load(b), right = B::load(b + lanes);
+#pragma clang loop unroll(full)
+    for (Index r = 0; r < mr; ++r) {
+      const Packet scale = B::broadcast(a + r);
+      low[r] = B::multiplyAdd(scale, left, low[r]);
+      high[r] = B::multiplyAdd(scale, right, high[r]);
+    }
+    a += mr;
+    b += 2 * lanes;
+  }
+  const Packet alphas = B::splat(alpha), betas = B::splat(beta);
+  if (rows == mr && columns == 2 * lanes) {
+#pragma clang loop unroll(full)
+    for (Index r = 0; r < mr; ++r) {
+      T* row = c + r * stride;
+      Packet first = B::multiply(alphas, low[r]), second = B::multiply(alphas, high[r]);
+      if (beta != T(0)) {
+        first = B::multiplyAdd(betas, B::loadUnaligned(row), first);
+        second = B::multiplyAdd(betas, B::loadUnaligned(row + lanes), second);
+      }
+      B::storeUnaligned(row, first);
+      B::storeUnaligned(row + lanes, second);
+    }
+    return;
+  }
+  alignas(32) T tile[mr * 2 * lanes];
+  for (Index r = 0; r < mr; ++r) {
+    B::store(tile + r * 2 * lanes, B::multiply(alphas, low[r]));
+    B::store(tile + r * 2 * lanes + lanes, B::multiply(alphas, high[r]));
+  }
+  for (Index r = 0; r < rows; ++r) {
+    T* row = c + r * stride;
+    for (Index j = 0; j < columns; ++j) {
+      row[j] = beta != T(0) ? tile[r * 2 * lanes + j] + beta * row[j] : tile[r * 2 * lanes + j];
+    }
+  }
+}
+
+/// The calling thread's storage for packed blocks, aligned for the kernel's
+/// vector loads. It is kept between calls (the pool's workers live on), since
+/// fresh pages for every product cost page faults comparable to the work
+/// of a 256×256 product; it grows to at most (mc + nc)·kc scalars.
+template <class T>
+T* packingStorage(Index count) {
+  struct Release {
+    void operator()(T* p) const { ::operator delete[](p, std::align_val_t(64)); }
+  };
+  thread_local std::unique_ptr<T[], Release> storage;
+  thread_local Index capacity = 0;
+  if (capacity < count) {
+    storage.reset();
+    capacity = 0;
+    storage.reset(new (std::align_val_t(64)) T[static_cast<std::size_t>(count)]);
+    capacity = count;
+  }
+  return storage.get();
+}
+
+/// C (m×n) = α A (m×k) B (k×n) + β C, all row-major; β = 0 writes C without
+/// reading it. Runs on the calling thread; callers split C to go parallel.
+template <class T>
+void multiply(Index m, Index n, Index k, T alpha, Operand<T> a, Operand<T> b, T beta, T* c, Index cStride) {
+  using B = Blocking<T>;
+  if (m <= 0 || n <= 0) return;
+  if (k <= 0) {
+    for (Index i = 0; i < m; ++i) {
+      for (Index j = 0; j < n; ++j) c[i * cStride + j] = beta != T(0) ? beta * c[i * cStride + j] : T(0);
+    }
+    return;
+  }
+  const Index kc = std::min(B::kc, k), mc = std::min(B::mc, m), nc = std::min(B::nc, n);
+  const Index roundedMc = (mc + B::mr - 1) / B::mr * B::mr, roundedNc = (nc + B::nr - 1) / B::nr * B::nr;
+  // Packed B starts on a 64-byte boundary: the kernel's loads of it are
+  // aligned (and an aligned load of a misaligned address faults).
+  const Index packedASize = (roundedMc * kc + 15) / 16 * 16;
+  T* const packedA = packingStorage<T>(packedASize + roundedNc * kc);
+  T* const packedB = packedA + packedASize;
+  for (Index jc = 0; jc < n; jc += nc) {
+    const Index columns = std::min(nc, n - jc);
+    for (Index pc = 0; pc < k; pc += kc) {
+      const Index depth = std::min(kc, k - pc);
+      const T blockBeta = pc == 0 ? beta : T(1);
+      packRight(Operand<T>{b.data + pc * b.stride + jc, b.stride}, depth, columns, packedB);
+      for (Index ic = 0; ic < m; ic += mc) {
+        const Index rows = std::min(mc, m - ic);
+        packLeft(Operand<T>{a.data + ic * a.stride + pc, a.stride}, rows, depth, packedA);
+        for (Index jr = 0; jr < columns; jr += B::nr) {
+          const T* sliverB = packedB + jr * depth;
+          for (Index ir = 0; ir < rows; ir += B::mr) {
+            microKernel(depth, packedA + ir * depth, sliverB, c + (ic + ir) * cStride + jc + jr, cStride,
+                        alpha, blockBeta, std::min(B::mr, rows - ir), std::min(B::nr, columns - jr));
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace packed
+}  // namespace
+}  // namespace core

@@ -1,0 +1,114 @@
+import LinearAlgebra
+import Testing
+
+/// The sizes where the core switches kernels: the packed AVX2 product (every
+/// dimension ≥ 24, edge tiles of 6×8 and 6×16), the thread pool's parts, the
+/// blocked LU (panels of 64 columns past n = 128, threads past n = 192,
+/// blocked solves with many columns past n = 256), each checked by LAPACK
+/// residual ratios with one thread and with two.
+@Suite("Threaded and packed kernels", .serialized)
+struct ThreadedKernelTests {
+  /// Runs `body` once per thread count, restoring the default afterwards.
+  static func forEachThreadCount(_ body: (Int) -> Void) {
+    defer { LinearAlgebraThreads.count = 0 }
+    for threads in [1, 2] {
+      LinearAlgebraThreads.count = threads
+      body(threads)
+    }
+  }
+
+  static let productShapes: [(m: Int, k: Int, n: Int)] = [
+    (300, 257, 311), (1, 300, 500), (500, 300, 1), (25, 24, 1100), (97, 513, 40), (24, 24, 24), (23, 500, 200),
+    (130, 7, 260),
+  ]
+
+  static func checkProducts<S: MatrixScalar>(_: S.Type) {
+    var generator = SeededGenerator(seed: 61)
+    for shape in productShapes {
+      let a = TestMatrices.random(S.self, rows: shape.m, columns: shape.k, &generator)
+      let b = TestMatrices.random(S.self, rows: shape.k, columns: shape.n, &generator)
+      let expected = Reference(a) * Reference(b)
+      var byThreadCount: [Matrix<S>] = []
+      forEachThreadCount { threads in
+        let product = a * b
+        byThreadCount.append(product)
+        let ratio = residualRatio(
+          (Reference(product) - expected).norm1, size: shape.k,
+          scale: Reference(a).norm1 * Reference(b).norm1, epsilon: S.testEpsilon)
+        #expect(ratio < residualBound, "\(S.self) \(shape) with \(threads) threads: ratio \(ratio)")
+      }
+      #expect(
+        byThreadCount[0].isApproximatelyEqual(to: byThreadCount[1], relativeTolerance: S(100) * S.ulpOfOne),
+        "\(S.self) \(shape): one and two threads disagree beyond rounding")
+    }
+  }
+
+  @Test("products across kernel and thread boundaries", arguments: ScalarType.allCases)
+  func products(_ type: ScalarType) {
+    withScalarType(type) { Self.checkProducts($0) }
+  }
+
+  static func checkLUFamily<S: MatrixScalar>(_: S.Type) {
+    for (index, n) in [129, 257, 389].enumerated() {
+      let seed = UInt64(70 + index)
+      var generator = SeededGenerator(seed: seed)
+      let a = TestMatrices.random(S.self, rows: n, columns: n, &generator)
+      let b = TestMatrices.random(S.self, rows: n, columns: 40, &generator)
+      var determinants: [S] = []
+      forEachThreadCount { threads in
+        let context = "\(S.self) seed \(seed) n \(n) threads \(threads)"
+        let factorization = LUTests.factorizationRatio(a)
+        #expect(factorization < residualBound, "PA = LU ratio \(factorization), \(context)")
+        do {
+          let x = try a.solve(b)
+          let solveRatio = LUTests.solveRatio(a, x, b)
+          #expect(solveRatio < residualBound, "solve ratio \(solveRatio), \(context)")
+          let inverse = try a.inverse()
+          let inverseRatio = LUTests.inverseRatio(a, inverse)
+          #expect(inverseRatio < residualBound, "inverse ratio \(inverseRatio), \(context)")
+        } catch {
+          Issue.record("unexpected \(error), \(context)")
+        }
+        determinants.append(a.determinant())
+      }
+      // A random determinant of this size can underflow Float; then both
+      // thread counts must give the same zero.
+      let agree =
+        determinants[0] == determinants[1]
+        || abs(determinants[0] - determinants[1]) < S(1000) * S.ulpOfOne * abs(determinants[0])
+      #expect(agree, "\(S.self) n \(n): determinants \(determinants)")
+    }
+  }
+
+  @Test("blocked LU, solve and inverse", arguments: ScalarType.allCases)
+  func luFamily(_ type: ScalarType) {
+    withScalarType(type) { Self.checkLUFamily($0) }
+  }
+
+  static func checkSingular<S: MatrixScalar>(_: S.Type) {
+    var generator = SeededGenerator(seed: 80)
+    let n = 300
+    let a = TestMatrices.rankDeficient(S.self, rows: n, columns: n, rank: n - 5, &generator)
+    forEachThreadCount { threads in
+      #expect(throws: LinearAlgebraError.singularMatrix, "\(S.self) threads \(threads)") { try a.inverse() }
+      #expect(throws: LinearAlgebraError.singularMatrix, "\(S.self) threads \(threads)") {
+        try a.solve(Matrix<S>(rows: n, columns: 1) { _, _ in 1 })
+      }
+    }
+  }
+
+  @Test("rank-deficient large matrices are singular", arguments: ScalarType.allCases)
+  func singular(_ type: ScalarType) {
+    withScalarType(type) { Self.checkSingular($0) }
+  }
+
+  @Test func threadCountSetting() {
+    defer { LinearAlgebraThreads.count = 0 }
+    LinearAlgebraThreads.count = 3
+    #expect(LinearAlgebraThreads.count == 3)
+    LinearAlgebraThreads.count = 0
+    #expect(LinearAlgebraThreads.count >= 1)
+    LinearAlgebraThreads.count = -5
+    #expect(LinearAlgebraThreads.count >= 1)
+  }
+}
