@@ -45,9 +45,15 @@ let package = Package(
       dependencies: ["CXX"],
       swiftSettings: cxxInterop
     ),
+    .target(
+      name: "BenchmarkAnchors",
+      dependencies: ["CEigen"],
+      path: "Benchmarks/anchors",
+      cxxSettings: coreSettings
+    ),
     .executableTarget(
       name: "benchmarks",
-      dependencies: ["LinearAlgebra", "Primes", "CXX"],
+      dependencies: ["LinearAlgebra", "Primes", "CXX", "BenchmarkAnchors"],
       path: "Benchmarks/benchmarks",
       swiftSettings: cxxInterop
     ),

@@ -29,11 +29,12 @@ extension UnsafeMutablePointer where Pointee: MatrixScalar {
 }
 
 /// Which of the core's overloads serves `Scalar`.
+@usableFromInline
 enum CoreScalarKind {
   case float
   case double
 
-  @inline(__always)
+  @inlinable @inline(__always)
   init<Scalar: MatrixScalar>(_: Scalar.Type) {
     if Scalar.self == Double.self {
       self = .double

@@ -8,23 +8,21 @@ extension Matrix {
   ///
   /// - Precondition: `lhs.columnCount == rhs.rowCount`.
   /// - Complexity: O(m·k·n) for an m×k times a k×n matrix.
+  @inlinable
   public static func * (lhs: Matrix, rhs: Matrix) -> Matrix {
     precondition(
       lhs.columnCount == rhs.rowCount,
       "Matrix product needs lhs.columnCount == rhs.rowCount; got \(lhs.shapeDescription) * \(rhs.shapeDescription)"
     )
     let (m, k, n) = (lhs.rowCount, lhs.columnCount, rhs.columnCount)
+    // Inlined into the caller, so that the result's allocation is
+    // specialized for `Scalar`; only the non-generic core call is not.
     return lhs.storage.withUnsafeBufferPointer { a in
       rhs.storage.withUnsafeBufferPointer { b in
         Matrix(rows: m, columns: n) { c in
-          let status: core.Status
-          switch CoreScalarKind(Scalar.self) {
-          case .double:
-            status = core.multiply(a.baseAddress?.asDouble, b.baseAddress?.asDouble, c?.asDouble, m, k, n)
-          case .float:
-            status = core.multiply(a.baseAddress?.asFloat, b.baseAddress?.asFloat, c?.asFloat, m, k, n)
-          }
-          status.expectSuccess("Matrix product \(lhs.shapeDescription) * \(rhs.shapeDescription)")
+          coreMultiply(
+            CoreScalarKind(Scalar.self), UnsafeRawPointer(a.baseAddress), UnsafeRawPointer(b.baseAddress),
+            UnsafeMutableRawPointer(c), m, k, n)
         }
       }
     }
@@ -68,4 +66,25 @@ extension Matrix {
       }
     }
   }
+}
+
+/// `c = a b` in the core for m×k and k×n row-major operands of the scalar
+/// `kind` names; the one non-generic entry point of the inlinable product.
+@usableFromInline
+func coreMultiply(
+  _ kind: CoreScalarKind, _ a: UnsafeRawPointer?, _ b: UnsafeRawPointer?, _ c: UnsafeMutableRawPointer?,
+  _ m: Int, _ k: Int, _ n: Int
+) {
+  let status: core.Status
+  switch kind {
+  case .double:
+    status = core.multiply(
+      a?.assumingMemoryBound(to: Double.self), b?.assumingMemoryBound(to: Double.self),
+      c?.assumingMemoryBound(to: Double.self), m, k, n)
+  case .float:
+    status = core.multiply(
+      a?.assumingMemoryBound(to: Float.self), b?.assumingMemoryBound(to: Float.self),
+      c?.assumingMemoryBound(to: Float.self), m, k, n)
+  }
+  status.expectSuccess("Matrix product \(m)×\(k) * \(k)×\(n)")
 }

@@ -98,7 +98,7 @@ public struct Matrix<Scalar: MatrixScalar>: Sendable {
   /// `initialize` receives a pointer to `rows * columns` uninitialized
   /// elements (nil when there are none) and must write all of them. This is
   /// how the core writes results straight into Swift-owned storage.
-  @usableFromInline
+  @inlinable
   internal init<Failure: Error>(
     rows: Int, columns: Int,
     unsafeUninitialized initialize: (UnsafeMutablePointer<Scalar>?) throws(Failure) -> Void
@@ -118,7 +118,7 @@ public struct Matrix<Scalar: MatrixScalar>: Sendable {
   }
 
   /// The element count of a `rows×columns` matrix, trapping on bad shapes.
-  @usableFromInline
+  @inlinable
   internal static func elementCount(rows: Int, columns: Int) -> Int {
     precondition(rows >= 0 && columns >= 0, "Matrix shape \(rows)×\(columns) is negative")
     let (count, overflow) = rows.multipliedReportingOverflow(by: columns)
@@ -132,6 +132,7 @@ extension Matrix {
   public var isSquare: Bool { rowCount == columnCount }
 
   /// The shape as text, `"m×n"`, for messages.
+  @usableFromInline
   internal var shapeDescription: String { "\(rowCount)×\(columnCount)" }
 
   /// The elements in row-major order.

@@ -2,6 +2,8 @@
 // computed by Eigen on Swift-owned row-major storage.
 #include "MatrixCore.h"
 
+#include <algorithm>
+
 #include "KernelVariants.hpp"
 #include "ProductKernels.hpp"
 
@@ -26,17 +28,57 @@ Status frobeniusNormImpl(const T* a, Index count, T* norm) {
   return Status::ok;
 }
 
+/// Products whose every dimension is at most this go through
+/// multiplySmall: at 4×4 the general path's dispatch costs more than the
+/// arithmetic.
+constexpr Index smallProductDimension = 8;
+
+/// `c = a b` for operands of at most 8×8, without allocation, dispatch or
+/// anything that can throw: a fixed-size Eigen kernel for 4×4 (the common
+/// geometry case), plain loops over each row of `c` otherwise.
+template <class T>
+void multiplySmall(const T* a, const T* b, T* c, Index m, Index k, Index n) noexcept {
+  if (m == 4 && k == 4 && n == 4) {
+    using Fixed = Eigen::Matrix<T, 4, 4, Eigen::RowMajor>;
+    Eigen::Map<Fixed>(c).noalias() = Eigen::Map<const Fixed>(a).lazyProduct(Eigen::Map<const Fixed>(b));
+    return;
+  }
+  for (Index i = 0; i < m; ++i) {
+    T row[smallProductDimension] = {};
+    for (Index p = 0; p < k; ++p) {
+      const T left = a[i * k + p];
+      for (Index j = 0; j < n; ++j) row[j] += left * b[p * n + j];
+    }
+    std::copy(row, row + n, c + i * n);
+  }
+}
+
+template <class T>
+bool isSmallProduct(Index m, Index k, Index n) noexcept {
+  return m >= 0 && k >= 0 && n >= 0 && m <= smallProductDimension && k <= smallProductDimension &&
+         n <= smallProductDimension;
+}
+
 }  // namespace
 
 // Each product goes to the AVX2+FMA variant when the CPU has it (decided
-// once), else to the baseline kernels compiled in this file.
+// once), else to the baseline kernels compiled in this file; tiny ones are
+// computed right here.
 
 Status multiply(const float* a, const float* b, float* c, Index m, Index k, Index n) noexcept {
+  if (isSmallProduct<float>(m, k, n)) {
+    multiplySmall(a, b, c, m, k, n);
+    return Status::ok;
+  }
   return guarded([&] {
     return avx2::isUsable() ? avx2::multiply(a, b, c, m, k, n) : multiplyKernel(a, b, c, m, k, n);
   });
 }
 Status multiply(const double* a, const double* b, double* c, Index m, Index k, Index n) noexcept {
+  if (isSmallProduct<double>(m, k, n)) {
+    multiplySmall(a, b, c, m, k, n);
+    return Status::ok;
+  }
   return guarded([&] {
     return avx2::isUsable() ? avx2::multiply(a, b, c, m, k, n) : multiplyKernel(a, b, c, m, k, n);
   });

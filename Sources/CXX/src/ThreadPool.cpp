@@ -15,9 +15,15 @@
 namespace core::parallel {
 namespace {
 
+/// The machine's hardware threads, asked once: glibc answers
+/// hardware_concurrency() by reading /sys, which costs more than a 16×16
+/// product.
 int hardwareThreads() {
-  const unsigned hardware = std::thread::hardware_concurrency();
-  return hardware == 0 ? 1 : static_cast<int>(std::min(hardware, 256u));
+  static const int threads = [] {
+    const unsigned hardware = std::thread::hardware_concurrency();
+    return hardware == 0 ? 1 : static_cast<int>(std::min(hardware, 256u));
+  }();
+  return threads;
 }
 
 /// Workers that wait for a job, take its pieces one by one, and report back.

@@ -24,7 +24,7 @@ using namespace sieve;
 std::atomic<int> configuredThreads{0};
 
 int defaultThreadCount() {
-  const unsigned hardware = std::thread::hardware_concurrency();
+  static const unsigned hardware = std::thread::hardware_concurrency();  // glibc reads /sys
   return hardware == 0 ? 1 : static_cast<int>(hardware);
 }
 
