@@ -4,7 +4,8 @@ import Testing
 /// The sizes where the core switches kernels: the packed AVX2 product (every
 /// dimension ≥ 24, edge tiles of 6×8 and 6×16), the thread pool's parts, the
 /// blocked LU (panels of 64 columns past n = 128, threads past n = 192,
-/// blocked solves with many columns past n = 256), each checked by LAPACK
+/// blocked solves with many columns past n = 256; the same blocking for
+/// Cholesky), each checked by LAPACK
 /// residual ratios with one thread and with two.
 @Suite("Threaded and packed kernels", .serialized)
 struct ThreadedKernelTests {
@@ -101,6 +102,28 @@ struct ThreadedKernelTests {
   @Test("rank-deficient large matrices are singular", arguments: ScalarType.allCases)
   func singular(_ type: ScalarType) {
     withScalarType(type) { Self.checkSingular($0) }
+  }
+
+  static func checkCholesky<S: MatrixScalar>(_: S.Type) {
+    for (index, n) in [129, 300].enumerated() {
+      let seed = UInt64(90 + index)
+      var generator = SeededGenerator(seed: seed)
+      let a = TestMatrices.symmetricPositiveDefinite(S.self, n, &generator)
+      // Indefinite only through its last diagonal entry, so that the failure
+      // comes in the last block, after every threaded update.
+      var indefinite = a
+      indefinite[n - 1, n - 1] = -S(n)
+      forEachThreadCount { threads in
+        let context = "\(S.self) seed \(seed) n \(n) threads \(threads)"
+        DecompositionTests.checkCholesky(a, context)
+        #expect(throws: LinearAlgebraError.notPositiveDefinite, "\(context)") { try indefinite.cholesky() }
+      }
+    }
+  }
+
+  @Test("blocked Cholesky", arguments: ScalarType.allCases)
+  func cholesky(_ type: ScalarType) {
+    withScalarType(type) { Self.checkCholesky($0) }
   }
 
   @Test func threadCountSetting() {

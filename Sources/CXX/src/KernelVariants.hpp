@@ -32,4 +32,11 @@ Status inverse(const double* a, Index n, double* out);
 Status determinant(const float* a, Index n, float* out);
 Status determinant(const double* a, Index n, double* out);
 
+
+// The AVX2+FMA Cholesky kernels (MatrixCholeskyAVX2.cpp); call only when isUsable().
+Status cholesky(const float* a, Index n, float* lower);
+Status cholesky(const double* a, Index n, double* lower);
+Status choleskySolve(const float* lower, Index n, const float* b, Index nrhs, float* x);
+Status choleskySolve(const double* lower, Index n, const double* b, Index nrhs, double* x);
+
 }  // namespace core::avx2

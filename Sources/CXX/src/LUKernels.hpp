@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "EigenSetup.hpp"
+#include "StorageOrder.hpp"
 #include "ThreadPool.hpp"
 #include <Eigen/LU>
 
@@ -113,24 +114,6 @@ void factorInPlace(ColumnMajorMatrix<T>& w, std::vector<int>& transpositions) {
       swapRows(w, transpositions.data(), panelEnd, n - panelEnd, c, c + 1);
     }
   });
-}
-
-/// Writes `scale` times the transpose of the row-major rows×columns `source`
-/// into `destination` (row-major columns×rows), in 32×32 tiles so that both
-/// sides stay in cache. Converting between the Swift side's row-major
-/// storage and a column-major working copy is exactly this.
-template <class T>
-void copyTransposed(const T* source, Index rows, Index columns, T scale, T* destination) {
-  constexpr Index tile = 32;
-  for (Index i0 = 0; i0 < rows; i0 += tile) {
-    const Index i1 = std::min(rows, i0 + tile);
-    for (Index j0 = 0; j0 < columns; j0 += tile) {
-      const Index j1 = std::min(columns, j0 + tile);
-      for (Index i = i0; i < i1; ++i) {
-        for (Index j = j0; j < j1; ++j) destination[j * rows + i] = source[i * columns + j] * scale;
-      }
-    }
-  }
 }
 
 /// Factors the n×n `a` (n > 0) divided by 2^e.

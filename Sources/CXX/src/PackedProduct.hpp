@@ -65,11 +65,17 @@ struct Blocking<float> {
   static Packet multiply(Packet a, Packet b) { return _mm256_mul_ps(a, b); }
 };
 
-/// A row-major operand: element (i, j) is at data[i * stride + j].
+/// An operand read in place: element (i, j) is at
+/// data[i * rowStride + j * columnStride]. A row-major matrix has
+/// columnStride 1; a column-major one (read as is) has rowStride 1.
 template <class T>
 struct Operand {
   const T* data;
-  Index stride;
+  Index rowStride;
+  Index columnStride = 1;
+
+  const T& operator()(Index i, Index j) const { return data[i * rowStride + j * columnStride]; }
+  Operand offset(Index i, Index j) const { return {&(*this)(i, j), rowStride, columnStride}; }
 };
 
 /// Copies rows [0, rows) × columns [0, depth) of `a` into mr-row slivers:
@@ -80,16 +86,16 @@ void packLeft(Operand<T> a, Index rows, Index depth, T* out) {
   constexpr Index mr = Blocking<T>::mr;
   for (Index top = 0; top < rows; top += mr) {
     const Index height = std::min(mr, rows - top);
-    if (height == mr) {
+    if (height == mr && a.columnStride == 1) {
       const T* row[mr];
-      for (Index r = 0; r < mr; ++r) row[r] = a.data + (top + r) * a.stride;
+      for (Index r = 0; r < mr; ++r) row[r] = &a(top + r, 0);
       for (Index p = 0; p < depth; ++p) {
         for (Index r = 0; r < mr; ++r) out[r] = row[r][p];
         out += mr;
       }
     } else {
       for (Index p = 0; p < depth; ++p) {
-        for (Index r = 0; r < mr; ++r) out[r] = r < height ? a.data[(top + r) * a.stride + p] : T(0);
+        for (Index r = 0; r < mr; ++r) out[r] = r < height ? a(top + r, p) : T(0);
         out += mr;
       }
     }
@@ -105,13 +111,13 @@ void packRight(Operand<T> b, Index depth, Index columns, T* out) {
   for (Index left = 0; left < columns; left += nr) {
     const Index width = std::min(nr, columns - left);
     for (Index p = 0; p < depth; ++p) {
-      const T* source = b.data + p * b.stride + left;
-      if (width == nr) {
-        std::copy(source, source + nr, out);
-      } else {
+      if (b.columnStride == 1) {
+        const T* source = &b(p, left);
         std::copy(source, source + width, out);
-        std::fill(out + width, out + nr, T(0));
+      } else {
+        for (Index j = 0; j < width; ++j) out[j] = b(p, left + j);
       }
+      std::fill(out + width, out + nr, T(0));
       out += nr;
     }
   }
@@ -194,7 +200,7 @@ T* packingStorage(Index count) {
   return storage.get();
 }
 
-/// C (m×n) = α A (m×k) B (k×n) + β C, all row-major; β = 0 writes C without
+/// C (m×n, row-major) = α A (m×k) B (k×n) + β C; β = 0 writes C without
 /// reading it. Runs on the calling thread; callers split C to go parallel.
 template <class T>
 void multiply(Index m, Index n, Index k, T alpha, Operand<T> a, Operand<T> b, T beta, T* c, Index cStride) {
@@ -218,10 +224,10 @@ void multiply(Index m, Index n, Index k, T alpha, Operand<T> a, Operand<T> b, T 
     for (Index pc = 0; pc < k; pc += kc) {
       const Index depth = std::min(kc, k - pc);
       const T blockBeta = pc == 0 ? beta : T(1);
-      packRight(Operand<T>{b.data + pc * b.stride + jc, b.stride}, depth, columns, packedB);
+      packRight(b.offset(pc, jc), depth, columns, packedB);
       for (Index ic = 0; ic < m; ic += mc) {
         const Index rows = std::min(mc, m - ic);
-        packLeft(Operand<T>{a.data + ic * a.stride + pc, a.stride}, rows, depth, packedA);
+        packLeft(a.offset(ic, pc), rows, depth, packedA);
         for (Index jr = 0; jr < columns; jr += B::nr) {
           const T* sliverB = packedB + jr * depth;
           for (Index ir = 0; ir < rows; ir += B::mr) {

@@ -1,0 +1,108 @@
+// The Cholesky kernels, compiled once per instruction-set variant
+// (MatrixCholesky.cpp for the baseline, MatrixCholeskyAVX2.cpp for
+// AVX2+FMA); everything here has internal linkage.
+//
+// Eigen's LLT reports success on a matrix holding NaN, so the core checks the
+// input (the lower triangle it reads) and the factor's diagonal itself.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "EigenSetup.hpp"
+#include "StorageOrder.hpp"
+#include "ThreadPool.hpp"
+#include <Eigen/Cholesky>
+
+#if defined(__AVX2__) && defined(__FMA__)
+#include "PackedProduct.hpp"
+#endif
+
+namespace core {
+namespace {
+
+using namespace detail;
+
+/// Rows or columns per part when a Cholesky step is split across threads.
+constexpr Index choleskyRowsPerPart = 32;
+
+/// Factors the lower triangle of `w` in place, blocked and right-looking:
+/// Eigen's LLT on each diagonal block (calling thread), then L₂₁ = A₂₁ L₁₁⁻ᵀ
+/// in parts of rows and A₂₂ −= L₂₁ L₂₁ᵀ in parts of columns across the pool.
+/// Only the lower triangle is read or kept. Returns false when a pivot is
+/// not positive (the matrix is not positive definite).
+template <class T>
+bool factorLowerInPlace(ColumnMajorMatrix<T>& w) {
+  const Index n = w.rows();
+  const Index blockSize = n <= 128 ? n : (n <= 512 ? 64 : 128);
+  for (Index top = 0; top < n; top += blockSize) {
+    const Index width = std::min(blockSize, n - top), first = top + width, below = n - first;
+    auto diagonal = w.block(top, top, width, width);
+    if (Eigen::internal::llt_inplace<T, Eigen::Lower>::blocked(diagonal) >= 0) return false;
+    if (below == 0) break;
+    const Index parts = below < 4 * choleskyRowsPerPart
+                            ? 1
+                            : std::max<Index>(1, std::min<Index>(below / choleskyRowsPerPart,
+                                                                 4 * parallel::threadCount()));
+    parallel::forRange(below, parts, 8, [&](Index begin, Index end) {
+      auto rows = w.block(first + begin, top, end - begin, width);
+      diagonal.template triangularView<Eigen::Lower>().adjoint().template solveInPlace<Eigen::OnTheRight>(rows);
+    });
+    // Left columns of A₂₂ have more rows below the diagonal: more parts
+    // than threads, taken as they come, even the load out.
+    parallel::forRange(below, parts, 8, [&](Index begin, Index end) {
+      const Index column = first + begin, columns = end - begin, height = n - column;
+#if defined(__AVX2__) && defined(__FMA__)
+      // Column-major blocks read as their transposes: (A₂₂)ᵀ −= L₂₁ L₂₁ᵀ
+      // with the left factor read down its columns.
+      const packed::Operand<T> left{&w.coeffRef(column, top), 1, n}, right{&w.coeffRef(column, top), n, 1};
+      packed::multiply<T>(columns, height, width, T(-1), left, right, T(1), &w.coeffRef(column, column), n);
+#else
+      w.block(column, column, height, columns).noalias() -=
+          w.block(column, top, height, width) * w.block(column, top, columns, width).transpose();
+#endif
+    });
+  }
+  return true;
+}
+
+template <class T>
+Status choleskyImpl(const T* a, Index n, T* lower) {
+  if (n < 0) return Status::invalidArgument;
+  if (n == 0) return Status::ok;
+  ColumnMajorMatrix<T> w(n, n);
+  copyTransposed(a, n, n, T(1), w.data());
+  // Only the lower triangle counts: check it and find its scale.
+  T largest = 0;
+  for (Index j = 0; j < n; ++j) {
+    const auto column = w.col(j).tail(n - j);
+    if (!column.allFinite()) return Status::notPositiveDefinite;
+    largest = std::max(largest, column.cwiseAbs().maxCoeff());
+  }
+  // A = 4^h Â exactly (an even power of two, so L = 2^h L̂); see scaleExponent.
+  const int h = (scaleExponent(&largest, 1) + 1) / 2;
+  w *= std::ldexp(T(1), -2 * h);
+  if (!factorLowerInPlace(w)) return Status::notPositiveDefinite;
+  const auto diagonal = w.diagonal();
+  // A zero or non-finite diagonal entry means the matrix was singular or its
+  // squares overflowed: not positive definite to working precision.
+  if (!diagonal.allFinite() || (diagonal.array() <= T(0)).any()) return Status::notPositiveDefinite;
+  copyLowerToRowMajor(w.data(), n, std::ldexp(T(1), h), lower);
+  return Status::ok;
+}
+
+template <class T>
+Status choleskySolveImpl(const T* lower, Index n, const T* b, Index nrhs, T* x) {
+  if (n < 0 || nrhs < 0) return Status::invalidArgument;
+  if (n == 0 || nrhs == 0) return Status::ok;
+  MatrixMap<T> solution(x, n, nrhs);
+  solution = ConstMatrixMap<T>(b, n, nrhs);
+  const ConstMatrixMap<T> factor(lower, n, n);
+  factor.template triangularView<Eigen::Lower>().solveInPlace(solution);
+  factor.transpose().template triangularView<Eigen::Upper>().solveInPlace(solution);
+  return Status::ok;
+}
+
+}  // namespace
+}  // namespace core

@@ -1,0 +1,34 @@
+// The AVX2+FMA variant of the Cholesky kernels (see MatrixProductsAVX2.cpp
+// for how the variants are kept apart).
+#include "KernelVariants.hpp"
+
+#if defined(__x86_64__) && defined(__clang__)
+
+#include "AVX2Prologue.hpp"
+#include "CholeskyKernels.hpp"
+
+namespace core::avx2 {
+
+Status cholesky(const float* a, Index n, float* lower) { return choleskyImpl(a, n, lower); }
+Status cholesky(const double* a, Index n, double* lower) { return choleskyImpl(a, n, lower); }
+Status choleskySolve(const float* lower, Index n, const float* b, Index nrhs, float* x) {
+  return choleskySolveImpl(lower, n, b, nrhs, x);
+}
+Status choleskySolve(const double* lower, Index n, const double* b, Index nrhs, double* x) {
+  return choleskySolveImpl(lower, n, b, nrhs, x);
+}
+
+}  // namespace core::avx2
+
+#include "AVX2Epilogue.hpp"
+
+#else  // no AVX2 variant: never called, since avx2::isUsable() is false
+
+namespace core::avx2 {
+Status cholesky(const float*, Index, float*) { return Status::internalError; }
+Status cholesky(const double*, Index, double*) { return Status::internalError; }
+Status choleskySolve(const float*, Index, const float*, Index, float*) { return Status::internalError; }
+Status choleskySolve(const double*, Index, const double*, Index, double*) { return Status::internalError; }
+}  // namespace core::avx2
+
+#endif
