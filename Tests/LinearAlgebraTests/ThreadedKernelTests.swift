@@ -5,7 +5,7 @@ import Testing
 /// dimension ≥ 24, edge tiles of 6×8 and 6×16), the thread pool's parts, the
 /// blocked LU (panels of 64 columns past n = 128, threads past n = 192,
 /// blocked solves with many columns past n = 256; the same blocking for
-/// Cholesky), each checked by LAPACK
+/// Cholesky; QR panels of 48 columns), each checked by LAPACK
 /// residual ratios with one thread and with two.
 @Suite("Threaded and packed kernels", .serialized)
 struct ThreadedKernelTests {
@@ -124,6 +124,22 @@ struct ThreadedKernelTests {
   @Test("blocked Cholesky", arguments: ScalarType.allCases)
   func cholesky(_ type: ScalarType) {
     withScalarType(type) { Self.checkCholesky($0) }
+  }
+
+  static func checkQR<S: MatrixScalar>(_: S.Type) {
+    var generator = SeededGenerator(seed: 95)
+    // Several panels of 48 columns, tall, wide and square.
+    for (m, n) in [(300, 130), (130, 300), (257, 257)] {
+      let a = TestMatrices.random(S.self, rows: m, columns: n, &generator)
+      forEachThreadCount { threads in
+        DecompositionTests.checkQR(a, "\(S.self) \(m)×\(n) threads \(threads)")
+      }
+    }
+  }
+
+  @Test("blocked QR", arguments: ScalarType.allCases)
+  func qr(_ type: ScalarType) {
+    withScalarType(type) { Self.checkQR($0) }
   }
 
   @Test func threadCountSetting() {

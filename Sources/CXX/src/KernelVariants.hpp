@@ -39,4 +39,11 @@ Status cholesky(const double* a, Index n, double* lower);
 Status choleskySolve(const float* lower, Index n, const float* b, Index nrhs, float* x);
 Status choleskySolve(const double* lower, Index n, const double* b, Index nrhs, double* x);
 
+
+// The AVX2+FMA QR kernels (MatrixQRAVX2.cpp); call only when isUsable().
+Status qr(const float* a, Index m, Index n, float* q, float* r);
+Status qr(const double* a, Index m, Index n, double* q, double* r);
+Status qrSolve(const float* q, const float* r, Index m, Index n, const float* b, Index nrhs, float* x);
+Status qrSolve(const double* q, const double* r, Index m, Index n, const double* b, Index nrhs, double* x);
+
 }  // namespace core::avx2
