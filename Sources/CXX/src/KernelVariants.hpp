@@ -46,4 +46,19 @@ Status qr(const double* a, Index m, Index n, double* q, double* r);
 Status qrSolve(const float* q, const float* r, Index m, Index n, const float* b, Index nrhs, float* x);
 Status qrSolve(const double* q, const double* r, Index m, Index n, const double* b, Index nrhs, double* x);
 
+
+// The AVX2+FMA SVD family (MatrixSVDAVX2.cpp); call only when isUsable().
+Status svd(const float* a, Index m, Index n, bool full, float* u, float* singularValues, float* v);
+Status svd(const double* a, Index m, Index n, bool full, double* u, double* singularValues, double* v);
+Status singularValues(const float* a, Index m, Index n, float* values);
+Status singularValues(const double* a, Index m, Index n, double* values);
+Status leastSquares(const float* a, Index m, Index n, const float* b, Index nrhs, float* x);
+Status leastSquares(const double* a, Index m, Index n, const double* b, Index nrhs, double* x);
+Status pseudoInverse(const float* a, Index m, Index n, float* out);
+Status pseudoInverse(const double* a, Index m, Index n, double* out);
+
+// The AVX2+FMA symmetric eigensolver (MatrixEigenAVX2.cpp); call only when isUsable().
+Status symmetricEigen(const float* a, Index n, float* values, float* vectors);
+Status symmetricEigen(const double* a, Index n, double* values, double* vectors);
+
 }  // namespace core::avx2

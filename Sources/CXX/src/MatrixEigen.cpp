@@ -1,49 +1,21 @@
 // Symmetric eigendecomposition (Eigen's SelfAdjointEigenSolver: tridiagonal
 // reduction and implicit symmetric QR), reading the lower triangle only.
 // Non-finite input never reaches the iterations: its outputs are NaN.
-#include <cmath>
-#include <limits>
-
+//
+// The exported functions run the AVX2+FMA kernel when the CPU has it (see
+// KernelVariants.hpp), else the baseline compiled here.
 #include "MatrixCore.h"
 
-#include "EigenSetup.hpp"
-#include <Eigen/Eigenvalues>
+#include "KernelVariants.hpp"
+#include "SymmetricEigenKernels.hpp"
 
 namespace core {
-namespace {
-
-using namespace detail;
-
-template <class T>
-Status symmetricEigenImpl(const T* a, Index n, T* values, T* vectors) {
-  if (n < 0) return Status::invalidArgument;
-  if (n == 0) return Status::ok;
-  Eigen::Map<Vector<T>> valueMap(values, n);
-  MatrixMap<T> vectorMap(vectors, n, n);
-  // Row-major lower triangle == column-major upper triangle of the transpose;
-  // copying the lower view keeps the "reads the lower triangle" contract.
-  ColumnMajorMatrix<T> lower = ConstMatrixMap<T>(a, n, n).template triangularView<Eigen::Lower>();
-  if (!lower.allFinite()) {
-    valueMap.setConstant(std::numeric_limits<T>::quiet_NaN());
-    vectorMap.setConstant(std::numeric_limits<T>::quiet_NaN());
-    return Status::ok;
-  }
-  const int e = scaleExponent(lower.data(), n * n);  // A = 2^e Â exactly; λ = 2^e λ̂
-  lower *= std::ldexp(T(1), -e);
-  const Eigen::SelfAdjointEigenSolver<ColumnMajorMatrix<T>> solver(lower, Eigen::ComputeEigenvectors);
-  if (solver.info() != Eigen::Success) return Status::noConvergence;
-  valueMap = solver.eigenvalues() * std::ldexp(T(1), e);  // ascending
-  vectorMap = solver.eigenvectors();
-  return Status::ok;
-}
-
-}  // namespace
 
 Status symmetricEigen(const float* a, Index n, float* values, float* vectors) noexcept {
-  return guarded([&] { return symmetricEigenImpl(a, n, values, vectors); });
+  return guarded([&] { return avx2::isUsable() ? avx2::symmetricEigen(a, n, values, vectors) : symmetricEigenImpl(a, n, values, vectors); });
 }
 Status symmetricEigen(const double* a, Index n, double* values, double* vectors) noexcept {
-  return guarded([&] { return symmetricEigenImpl(a, n, values, vectors); });
+  return guarded([&] { return avx2::isUsable() ? avx2::symmetricEigen(a, n, values, vectors) : symmetricEigenImpl(a, n, values, vectors); });
 }
 
 }  // namespace core

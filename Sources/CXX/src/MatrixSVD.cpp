@@ -2,157 +2,46 @@
 // switches to one-sided Jacobi for small blocks) and what is built on it:
 // singular values, minimum-norm least squares and the pseudo-inverse.
 // Non-finite input never reaches Eigen's iterations: its outputs are NaN.
-#include <algorithm>
-#include <cmath>
-#include <limits>
-
+//
+// The exported functions run the AVX2+FMA kernels when the CPU has them
+// (see KernelVariants.hpp), else the baseline compiled here.
 #include "MatrixCore.h"
 
-#include "EigenSetup.hpp"
-#include <Eigen/SVD>
+#include "KernelVariants.hpp"
+#include "SVDKernels.hpp"
 
 namespace core {
-namespace {
-
-using namespace detail;
-
-template <class T>
-using SVD = Eigen::BDCSVD<ColumnMajorMatrix<T>>;
-
-template <class T>
-constexpr T notANumber = std::numeric_limits<T>::quiet_NaN();
-
-/// numpy's cut-off for rank decisions: max(m, n) · eps, relative to σ_max.
-template <class T>
-T rankThreshold(Index m, Index n) {
-  return T(std::max(m, n)) * std::numeric_limits<T>::epsilon();
-}
-
-template <class T>
-Status svdImpl(const T* a, Index m, Index n, bool full, T* u, T* values, T* v) {
-  if (m < 0 || n < 0) return Status::invalidArgument;
-  const Index k = std::min(m, n);
-  const Index uColumns = full ? m : k;
-  const Index vColumns = full ? n : k;
-  MatrixMap<T> uMap(u, m, uColumns);
-  MatrixMap<T> vMap(v, n, vColumns);
-  Eigen::Map<Vector<T>> valueMap(values, k);
-  if (k == 0) {
-    // No singular values; a full U or V of an empty-sided matrix is the identity.
-    uMap.setIdentity();
-    vMap.setIdentity();
-    return Status::ok;
-  }
-  if (!allFinite(a, m * n)) {
-    uMap.setConstant(notANumber<T>);
-    vMap.setConstant(notANumber<T>);
-    valueMap.setConstant(notANumber<T>);
-    return Status::ok;
-  }
-  const unsigned options =
-      full ? (Eigen::ComputeFullU | Eigen::ComputeFullV) : (Eigen::ComputeThinU | Eigen::ComputeThinV);
-  const int e = scaleExponent(a, m * n);  // A = 2^e Â, exactly; σ = 2^e σ̂
-  const SVD<T> svd(ConstMatrixMap<T>(a, m, n) * std::ldexp(T(1), -e), options);
-  if (svd.info() != Eigen::Success) return Status::noConvergence;
-  uMap = svd.matrixU();
-  vMap = svd.matrixV();
-  valueMap = svd.singularValues() * std::ldexp(T(1), e);
-  return Status::ok;
-}
-
-template <class T>
-Status singularValuesImpl(const T* a, Index m, Index n, T* values) {
-  if (m < 0 || n < 0) return Status::invalidArgument;
-  const Index k = std::min(m, n);
-  Eigen::Map<Vector<T>> valueMap(values, k);
-  if (k == 0) return Status::ok;
-  if (!allFinite(a, m * n)) {
-    valueMap.setConstant(notANumber<T>);
-    return Status::ok;
-  }
-  const int e = scaleExponent(a, m * n);
-  const SVD<T> svd(ConstMatrixMap<T>(a, m, n) * std::ldexp(T(1), -e));
-  if (svd.info() != Eigen::Success) return Status::noConvergence;
-  valueMap = svd.singularValues() * std::ldexp(T(1), e);
-  return Status::ok;
-}
-
-template <class T>
-Status leastSquaresImpl(const T* a, Index m, Index n, const T* b, Index nrhs, T* x) {
-  if (m < 0 || n < 0 || nrhs < 0) return Status::invalidArgument;
-  MatrixMap<T> solution(x, n, nrhs);
-  if (n == 0 || nrhs == 0) return Status::ok;
-  if (m == 0) {
-    solution.setZero();  // every x fits; the minimum-norm one is zero
-    return Status::ok;
-  }
-  if (!allFinite(a, m * n) || !allFinite(b, m * nrhs)) {
-    solution.setConstant(notANumber<T>);
-    return Status::ok;
-  }
-  // A = 2^e Â exactly, so x = Â⁺ b / 2^e.
-  const int e = scaleExponent(a, m * n);
-  SVD<T> svd(ConstMatrixMap<T>(a, m, n) * std::ldexp(T(1), -e), Eigen::ComputeThinU | Eigen::ComputeThinV);
-  if (svd.info() != Eigen::Success) return Status::noConvergence;
-  svd.setThreshold(rankThreshold<T>(m, n));
-  solution = svd.solve(ConstMatrixMap<T>(b, m, nrhs)) * std::ldexp(T(1), -e);
-  return Status::ok;
-}
-
-template <class T>
-Status pseudoInverseImpl(const T* a, Index m, Index n, T* out) {
-  if (m < 0 || n < 0) return Status::invalidArgument;
-  MatrixMap<T> result(out, n, m);
-  if (m == 0 || n == 0) return Status::ok;  // n×m with no elements
-  if (!allFinite(a, m * n)) {
-    result.setConstant(notANumber<T>);
-    return Status::ok;
-  }
-  // A = 2^e Â exactly, so A⁺ = Â⁺ / 2^e.
-  const int e = scaleExponent(a, m * n);
-  const SVD<T> svd(ConstMatrixMap<T>(a, m, n) * std::ldexp(T(1), -e), Eigen::ComputeThinU | Eigen::ComputeThinV);
-  if (svd.info() != Eigen::Success) return Status::noConvergence;
-  const Vector<T>& sigma = svd.singularValues();
-  const T cutoff = rankThreshold<T>(m, n) * sigma(0);
-  Vector<T> inverted(sigma.size());
-  for (Index i = 0; i < sigma.size(); ++i) inverted(i) = sigma(i) > cutoff ? T(1) / sigma(i) : T(0);
-  result.noalias() = svd.matrixV() * inverted.asDiagonal() * svd.matrixU().transpose();
-  result *= std::ldexp(T(1), -e);
-  return Status::ok;
-}
-
-}  // namespace
 
 Status svd(const float* a, Index m, Index n, bool full, float* u, float* singularValues,
            float* v) noexcept {
-  return guarded([&] { return svdImpl(a, m, n, full, u, singularValues, v); });
+  return guarded([&] { return avx2::isUsable() ? avx2::svd(a, m, n, full, u, singularValues, v) : svdImpl(a, m, n, full, u, singularValues, v); });
 }
 Status svd(const double* a, Index m, Index n, bool full, double* u, double* singularValues,
            double* v) noexcept {
-  return guarded([&] { return svdImpl(a, m, n, full, u, singularValues, v); });
+  return guarded([&] { return avx2::isUsable() ? avx2::svd(a, m, n, full, u, singularValues, v) : svdImpl(a, m, n, full, u, singularValues, v); });
 }
 
 Status singularValues(const float* a, Index m, Index n, float* values) noexcept {
-  return guarded([&] { return singularValuesImpl(a, m, n, values); });
+  return guarded([&] { return avx2::isUsable() ? avx2::singularValues(a, m, n, values) : singularValuesImpl(a, m, n, values); });
 }
 Status singularValues(const double* a, Index m, Index n, double* values) noexcept {
-  return guarded([&] { return singularValuesImpl(a, m, n, values); });
+  return guarded([&] { return avx2::isUsable() ? avx2::singularValues(a, m, n, values) : singularValuesImpl(a, m, n, values); });
 }
 
 Status leastSquares(const float* a, Index m, Index n, const float* b, Index nrhs,
                     float* x) noexcept {
-  return guarded([&] { return leastSquaresImpl(a, m, n, b, nrhs, x); });
+  return guarded([&] { return avx2::isUsable() ? avx2::leastSquares(a, m, n, b, nrhs, x) : leastSquaresImpl(a, m, n, b, nrhs, x); });
 }
 Status leastSquares(const double* a, Index m, Index n, const double* b, Index nrhs,
                     double* x) noexcept {
-  return guarded([&] { return leastSquaresImpl(a, m, n, b, nrhs, x); });
+  return guarded([&] { return avx2::isUsable() ? avx2::leastSquares(a, m, n, b, nrhs, x) : leastSquaresImpl(a, m, n, b, nrhs, x); });
 }
 
 Status pseudoInverse(const float* a, Index m, Index n, float* out) noexcept {
-  return guarded([&] { return pseudoInverseImpl(a, m, n, out); });
+  return guarded([&] { return avx2::isUsable() ? avx2::pseudoInverse(a, m, n, out) : pseudoInverseImpl(a, m, n, out); });
 }
 Status pseudoInverse(const double* a, Index m, Index n, double* out) noexcept {
-  return guarded([&] { return pseudoInverseImpl(a, m, n, out); });
+  return guarded([&] { return avx2::isUsable() ? avx2::pseudoInverse(a, m, n, out) : pseudoInverseImpl(a, m, n, out); });
 }
 
 }  // namespace core
