@@ -5,7 +5,8 @@ import Testing
 /// dimension ≥ 24, edge tiles of 6×8 and 6×16), the thread pool's parts, the
 /// blocked LU (panels of 64 columns past n = 128, threads past n = 192,
 /// blocked solves with many columns past n = 256; the same blocking for
-/// Cholesky; QR panels of 48 columns), each checked by LAPACK
+/// Cholesky; QR panels of 48 columns; the symmetric eigensolver's inverse
+/// iteration past n = 128), each checked by LAPACK
 /// residual ratios with one thread and with two.
 @Suite("Threaded and packed kernels", .serialized)
 struct ThreadedKernelTests {
@@ -140,6 +141,38 @@ struct ThreadedKernelTests {
   @Test("blocked QR", arguments: ScalarType.allCases)
   func qr(_ type: ScalarType) {
     withScalarType(type) { Self.checkQR($0) }
+  }
+
+  static func checkSymmetricEigen<S: MatrixScalar>(_: S.Type) {
+    var generator = SeededGenerator(seed: 97)
+    let n = 200
+    let q = TestMatrices.orthogonal(S.self, n, &generator)
+    // Eigenvalues 1, 2, 3 and 4, fifty times each: clusters of exact
+    // multiples, which inverse iteration must keep orthogonal.
+    let repeated = q * Matrix.diagonal((0..<n).map { S($0 % 4 + 1) }) * q.transposed()
+    let b = TestMatrices.random(S.self, rows: n, columns: n, &generator)
+    // A dense spectrum: B Bᵀ with a dominant diagonal, as the benchmark uses.
+    let dense = (b + S(n / 10) * Matrix.identity(n)) * (b + S(n / 10) * Matrix.identity(n)).transposed()
+    // 1.3^(i mod 40): magnitudes from 1 to 3·10⁴ along the diagonal.
+    let graded = (0..<130).map { i in S((0..<(i % 40)).reduce(1.0) { power, _ in power * 1.3 }) }
+    let cases: [(String, Matrix<S>)] = [
+      ("random symmetric", TestMatrices.symmetric(S.self, 300, &generator)),
+      ("four repeated eigenvalues", (repeated + repeated.transposed()) / 2),
+      ("dense spectrum", dense),
+      ("all ones (rank one)", Matrix(rows: 150, columns: 150) { _, _ in 1 }),
+      ("diagonal", Matrix.diagonal((0..<129).map { S($0) - 64 })),
+      ("graded", Matrix.diagonal(graded) + TestMatrices.symmetric(S.self, 130, &generator)),
+    ]
+    for (name, a) in cases {
+      forEachThreadCount { threads in
+        DecompositionTests.checkEigen(a, "\(S.self) \(name) \(a.rowCount)×\(a.rowCount) threads \(threads)")
+      }
+    }
+  }
+
+  @Test("symmetric eigen by inverse iteration", arguments: ScalarType.allCases)
+  func symmetricEigen(_ type: ScalarType) {
+    withScalarType(type) { Self.checkSymmetricEigen($0) }
   }
 
   @Test func threadCountSetting() {
