@@ -5,10 +5,12 @@ numpy (OpenBLAS/LAPACK) for matrices and primesieve for primes.
     python3 Benchmarks/peers.py [--quick] [--threads N] [--ours results.json]
 
 Without --ours it first runs `swift run -c release benchmarks --json ...`
-(with --quick when given), then times the same matrix cases in numpy, once
-on 1 thread and once on N threads, and prints our median over theirs (below
-1.00 means we are faster). The primesieve rows come from the benchmark's own
-"Primes against libprimesieve" family, measured in the same process.
+(with --quick when given) with N threads, and again with 1 thread for the
+matrix families; then it times the same matrix cases in numpy on 1 thread
+and on N threads, and prints our median over theirs at the same thread
+count (below 1.00 means we are faster). The primesieve rows come from the
+benchmark's own "Primes against libprimesieve" family, measured in the same
+process.
 
 numpy is timed in a child process without OPENBLAS_CORETYPE and
 OPENBLAS_L2_SIZE, which some machines set for old OpenBLAS builds and which
@@ -92,7 +94,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="small sizes (passed to the benchmark)")
     parser.add_argument("--threads", type=int, default=os.cpu_count() or 1, help="threads for numpy and primesieve")
-    parser.add_argument("--ours", help="an existing benchmark JSON instead of running the benchmark")
+    parser.add_argument("--ours", help="an existing benchmark JSON (N threads) instead of running the benchmark")
+    parser.add_argument("--ours-single", help="an existing benchmark JSON run with --threads 1")
     arguments = parser.parse_args()
 
     try:
@@ -101,17 +104,29 @@ def main():
         sys.exit("numpy is not installed: pip install numpy")
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    if arguments.ours:
-        path = arguments.ours
-    else:
-        path = os.path.join(tempfile.mkdtemp(), "ours.json")
-        command = ["swift", "run", "-c", "release", "benchmarks", "--json", path, "--threads", str(arguments.threads)]
+
+    def run_ours(threads, only_matrices):
+        path = os.path.join(tempfile.mkdtemp(), f"ours-{threads}t.json")
+        command = ["swift", "run", "-c", "release", "benchmarks", "--json", path, "--threads", str(threads)]
+        if only_matrices:
+            command += ["--filter", "Matrix ("]
         if arguments.quick:
             command.append("--quick")
         print("==>", " ".join(command), file=sys.stderr)
         subprocess.run(command, cwd=root, check=True, stdout=subprocess.DEVNULL)
+        return path
+
+    path = arguments.ours or run_ours(arguments.threads, False)
     with open(path) as handle:
         ours = json.load(handle)
+    if arguments.threads == 1:
+        ours_single = ours
+    else:
+        with open(arguments.ours_single or run_ours(1, True)) as handle:
+            ours_single = json.load(handle)
+    single_medians = {
+        (case["family"], case["name"], case["size"]): case["first"]["median"] for case in ours_single["cases"]
+    }
 
     cases = {}
     rows = []
@@ -123,24 +138,28 @@ def main():
         n = int(case["size"].split("×")[0])
         key = f"{family}|{case['name']}|{n}"
         cases[key] = (case["name"], n, dtype)
-        rows.append((key, family, case["name"].replace(" (blocked Swift)", ""), case["size"], case["first"]["median"]))
+        rows.append((key, family, case["name"].replace(" (blocked Swift)", ""), case["size"],
+                     single_medians.get((family, case["name"], case["size"])), case["first"]["median"]))
     budget = 0.2 if arguments.quick else 1.0
     single = time_numpy(cases, 1, budget)
     multi = time_numpy(cases, arguments.threads, budget) if arguments.threads > 1 else single
 
     header = ours["header"]
-    print(f"Ours: {header['cpu']}; Eigen {header['matrixInstructionSets']}; {header['matrixThreads']} matrix thread; {header['configuration']}")
+    print(f"Ours: {header['cpu']}; {header['matrixInstructionSets']}; {header['configuration']}")
     print(f"numpy {single['numpy']}: {', '.join(multi['kernels']) or 'BLAS kernel unknown (pip install threadpoolctl)'}")
-    print("ours/numpy below 1.00 means we are faster.\n")
-    title = f"{'family':18} {'case':16} {'size':>9} {'ours':>10} {'numpy 1t':>10} {'ours/1t':>8} {'numpy ' + str(arguments.threads) + 't':>10} {'ours/' + str(arguments.threads) + 't':>8}"
+    print("Each ratio is ours/numpy at the same thread count; below 1.00 means we are faster.\n")
+    many_threads = str(arguments.threads) + "t"
+    title = (f"{'family':16} {'case':16} {'size':>9} {'ours 1t':>10} {'numpy 1t':>10} {'ratio':>6} "
+             f"{'ours ' + many_threads:>10} {'numpy ' + many_threads:>10} {'ratio':>6}")
     print(title)
     print("-" * len(title))
-    for key, family, name, size, median in rows:
+    for key, family, name, size, ours_one, ours_many in rows:
         one = single["results"].get(key)
         many = multi["results"].get(key)
-        ratio_one = f"{median / one:.2f}×" if one else "—"
-        ratio_many = f"{median / many:.2f}×" if many else "—"
-        print(f"{family:18} {name:16} {size:>9} {duration(median):>10} {duration(one):>10} {ratio_one:>8} {duration(many):>10} {ratio_many:>8}")
+        ratio_one = f"{ours_one / one:.2f}×" if one and ours_one else "—"
+        ratio_many = f"{ours_many / many:.2f}×" if many else "—"
+        print(f"{family:16} {name:16} {size:>9} {duration(ours_one):>10} {duration(one):>10} {ratio_one:>6} "
+              f"{duration(ours_many):>10} {duration(many):>10} {ratio_many:>6}")
 
     anchors = [case for case in ours["cases"] if case["family"] == "Primes against libprimesieve"]
     if anchors:

@@ -1,5 +1,6 @@
 import CXX
 import Foundation
+import LinearAlgebra
 import Primes
 
 /// What the numbers were measured on and with.
@@ -29,7 +30,7 @@ struct MachineHeader: Codable {
       matrixInstructionSets: String(cString: core.matrixInstructionSets()),
       primeSievePopcnt: core.primeSieveUsesPopcnt(),
       primeThreads: threads,
-      matrixThreads: 1,
+      matrixThreads: LinearAlgebraThreads.count,
       configuration: configuration + (core.isOptimizedBuild() ? "" : " (C++ core with assertions on)"),
       swiftCompiler: swiftVersion(),
       cxxCompiler: String(cString: core.compilerVersion()),
@@ -72,7 +73,7 @@ struct MachineHeader: Codable {
     var lines = [
       "LinearAlgebraPrimes benchmark, \(date)",
       "CPU: \(cpu), \(logicalCores) logical cores",
-      "Matrix kernels (Eigen): \(matrixInstructionSets); \(matrixThreads) thread",
+      "Matrix kernels (Eigen + own packed product): \(matrixInstructionSets); \(matrixThreads) thread\(matrixThreads == 1 ? "" : "s")",
       "Prime sieve: \(primeThreads) threads for counting; POPCNT \(primeSievePopcnt ? "yes" : "no")",
       "Build: \(configuration); \(swiftCompiler); C++ core: \(cxxCompiler)",
       "Anchor: "

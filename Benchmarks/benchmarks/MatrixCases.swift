@@ -42,7 +42,7 @@ enum MatrixCases {
       let cxx = measure(budget) { blackHole(a.symmetricEigen()) }
       return .cxxVersusSwift(
         family: family, name: "symmetric eigen", size: "\(n)×\(n)", cxx: cxx, swift: nil, work: 1,
-        unit: "decompositions/s", agree: nil, note: "no Swift version of the tridiagonal QR eigensolver")
+        unit: "decompositions/s", agree: nil, note: "no Swift version of the tridiagonal eigensolver")
     }
     return cases
   }

@@ -17,8 +17,8 @@ struct Options {
       --filter PATTERN  Run only cases whose family, name or size contains PATTERN
                         (case-insensitive), e.g. --filter product or --filter 1024.
       --json PATH       Also write every case, with both paths, to PATH as JSON.
-      --threads N       Threads for the multi-threaded C++ prime counting (default:
-                        all hardware threads).
+      --threads N       Threads for the C++ core: prime counting and the matrix
+                        kernels (default: all hardware threads).
       -h, --help        Show this help.
     """
 

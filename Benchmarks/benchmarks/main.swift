@@ -16,7 +16,10 @@ if options.help {
   exit(0)
 }
 
-if let threads = options.threads { PrimeSieve.threadCount = threads }
+if let threads = options.threads {
+  PrimeSieve.threadCount = threads
+  LinearAlgebraThreads.count = threads
+}
 let threads = PrimeSieve.threadCount
 let header = MachineHeader.current(threads: threads)
 print(header.printed())
