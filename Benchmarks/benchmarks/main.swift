@@ -1,4 +1,5 @@
 import Foundation
+import LinearAlgebra
 import Primes
 
 // The benchmark executable: every case through the C++ core and through a
