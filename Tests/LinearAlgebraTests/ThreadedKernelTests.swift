@@ -46,6 +46,25 @@ struct ThreadedKernelTests {
     }
   }
 
+  static func checkMatrixVector<S: MatrixScalar>(_: S.Type) {
+    var generator = SeededGenerator(seed: 62)
+    let a = TestMatrices.random(S.self, rows: 700, columns: 600, &generator)
+    let x = TestMatrices.random(S.self, rows: 600, columns: 1, &generator)
+    let expected = Reference(a) * Reference(x)
+    forEachThreadCount { threads in
+      let y = Matrix(rows: 700, columns: 1, elements: a * x.elements)
+      let ratio = residualRatio(
+        (Reference(y) - expected).norm1, size: 600, scale: Reference(a).norm1 * Reference(x).norm1,
+        epsilon: S.testEpsilon)
+      #expect(ratio < residualBound, "\(S.self) matrix-vector with \(threads) threads: ratio \(ratio)")
+    }
+  }
+
+  @Test("matrix-vector products split by rows", arguments: ScalarType.allCases)
+  func matrixVector(_ type: ScalarType) {
+    withScalarType(type) { Self.checkMatrixVector($0) }
+  }
+
   @Test("products across kernel and thread boundaries", arguments: ScalarType.allCases)
   func products(_ type: ScalarType) {
     withScalarType(type) { Self.checkProducts($0) }

@@ -11,8 +11,8 @@ const char* matrixInstructionSets() noexcept {
   // Both Eigen::SimdInstructionSetsInUse() variants return string literals.
   static const std::string description = [] {
     if (avx2::isUsable()) {
-      return std::string("products: AVX2+FMA by runtime dispatch (Eigen: ") + avx2::instructionSets() +
-             "); other kernels: " + Eigen::SimdInstructionSetsInUse();
+      return std::string("AVX2+FMA by runtime dispatch (Eigen: ") + avx2::instructionSets() +
+             "); baseline build: " + Eigen::SimdInstructionSetsInUse();
     }
     return std::string(Eigen::SimdInstructionSetsInUse()) + " (this CPU has no AVX2+FMA)";
   }();

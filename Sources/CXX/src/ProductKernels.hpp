@@ -18,6 +18,10 @@ namespace {
 /// waking a worker costs tens of microseconds.
 constexpr double parallelProductWork = 96.0 * 96.0 * 96.0;
 
+/// Matrix-vector products of at least this many elements split their rows
+/// across the pool.
+constexpr double parallelMatrixVectorElements = 512.0 * 512.0;
+
 #if defined(__AVX2__) && defined(__FMA__)
 /// The AVX2 variant multiplies with the core's own packed kernel
 /// (PackedProduct.hpp) from this size of every dimension up; Eigen's
@@ -83,7 +87,14 @@ Status multiplyVectorKernel(const T* a, const T* x, T* y, Index m, Index n) {
     result.setZero();
     return Status::ok;
   }
-  result.noalias() = detail::ConstMatrixMap<T>(a, m, n) * Eigen::Map<const detail::Vector<T>>(x, n);
+  const detail::ConstMatrixMap<T> matrix(a, m, n);
+  const Eigen::Map<const detail::Vector<T>> vector(x, n);
+  // Memory-bound: from a few MiB of matrix up, a second core adds bandwidth.
+  const Index parts =
+      static_cast<double>(m) * static_cast<double>(n) < parallelMatrixVectorElements ? 1 : parallel::partsFor(m, 64);
+  parallel::forRange(m, parts, 8, [&](Index begin, Index end) {
+    result.segment(begin, end - begin).noalias() = matrix.middleRows(begin, end - begin) * vector;
+  });
   return Status::ok;
 }
 
