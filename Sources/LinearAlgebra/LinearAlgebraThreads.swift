@@ -10,7 +10,9 @@ import CXX
 ///     LinearAlgebraThreads.count = 1   // everything on the calling thread
 ///
 /// The pool serves one operation at a time: an operation started while
-/// another thread's operation holds the pool runs on its own thread.
+/// another thread's operation holds the pool runs on its own thread. Each
+/// thread that computes large products keeps its packing buffers (up to
+/// about 2.3 MB for `Double`) for the next product.
 public enum LinearAlgebraThreads {
   /// The number of threads, the calling one included.
   ///

@@ -46,7 +46,7 @@ void forRange(Index count, Index parts, Index alignment, Body&& body) {
   forRange(
       count, parts, alignment,
       [](void* context, Index begin, Index end) { (*static_cast<Callable*>(context))(begin, end); },
-      static_cast<void*>(&body));
+      const_cast<void*>(static_cast<const void*>(&body)));
 }
 
 }  // namespace core::parallel
