@@ -71,7 +71,7 @@ template <class T>
 Status choleskyImpl(const T* a, Index n, T* lower) {
   if (n < 0) return Status::invalidArgument;
   if (n == 0) return Status::ok;
-  ColumnMajorMatrix<T> w(n, n);
+  ColumnMajorMatrix<T> w = uninitializedWorkingMatrix<T>(n, n);
   copyTransposed(a, n, n, T(1), w.data());
   // Only the lower triangle counts: check it and find its scale.
   T largest = 0;
@@ -88,6 +88,7 @@ Status choleskyImpl(const T* a, Index n, T* lower) {
   // A zero or non-finite diagonal entry means the matrix was singular or its
   // squares overflowed: not positive definite to working precision.
   if (!diagonal.allFinite() || (diagonal.array() <= T(0)).any()) return Status::notPositiveDefinite;
+  memory::adviseLargePagesFor(lower, n * n);
   copyLowerToRowMajor(w.data(), n, std::ldexp(T(1), h), lower);
   return Status::ok;
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "Guarded.hpp"
+#include "LargePages.hpp"
 
 #ifndef NDEBUG
 #define eigen_assert(condition)                                            \
@@ -41,6 +42,15 @@ using Vector = Eigen::Matrix<T, Eigen::Dynamic, 1>;
 /// work on a copy of the input.
 template <class T>
 using ColumnMajorMatrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic>;
+
+/// An uninitialized rows×columns working matrix whose pages, when large,
+/// are advised to be huge before anything touches them (see LargePages.hpp).
+template <class T>
+ColumnMajorMatrix<T> uninitializedWorkingMatrix(Index rows, Index columns) {
+  ColumnMajorMatrix<T> matrix(rows, columns);
+  memory::adviseLargePagesFor(matrix.data(), matrix.size());
+  return matrix;
+}
 
 /// The exponent e such that the largest magnitude among `count` values,
 /// divided by 2^e, lies in [0.5, 1); 0 when there is no finite non-zero

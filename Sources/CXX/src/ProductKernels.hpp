@@ -70,6 +70,7 @@ template <class T>
 Status multiplyKernel(const T* a, const T* b, T* c, Index m, Index k, Index n) {
   if (m < 0 || k < 0 || n < 0) return Status::invalidArgument;
   detail::MatrixMap<T> product(c, m, n);
+  memory::adviseLargePagesFor(c, m * n);
   if (k == 0) {
     product.setZero();  // (m×0)(0×n) is the m×n zero matrix
     return Status::ok;

@@ -50,7 +50,7 @@ Status qrImpl(const T* a, Index m, Index n, T* q, T* r) {
   if (k == 0) return Status::ok;  // Q is m×0 and R is 0×n: nothing to write
   // Factor A / 2^e (exact), then R = 2^e · R̂: see scaleExponent.
   const int e = scaleExponent(a, m * n);
-  ColumnMajorMatrix<T> w(m, n);
+  ColumnMajorMatrix<T> w = uninitializedWorkingMatrix<T>(m, n);
   copyTransposed(a, m, n, std::ldexp(T(1), -e), w.data());
   Vector<T> coefficients(k), workspace(n);
   for (Index top = 0; top < k; top += qrPanelWidth) {
@@ -61,17 +61,20 @@ Status qrImpl(const T* a, Index m, Index n, T* q, T* r) {
     if (trailing > 0) applyBlockReflector(w.block(top, top + width, m - top, trailing), panel, panelCoefficients, false);
   }
   MatrixMap<T> rMap(r, k, n);
+  memory::adviseLargePagesFor(r, k * n);
   rMap = w.topRows(k).template triangularView<Eigen::Upper>();
   rMap *= std::ldexp(T(1), e);
   // Q = H₀ H₁ ⋯ applied to the first k columns of the identity, last block
   // first; a block starting at row `top` leaves the identity's columns
   // left of `top` alone, so only columns [top, k) are touched.
-  ColumnMajorMatrix<T> thinQ = ColumnMajorMatrix<T>::Identity(m, k);
+  ColumnMajorMatrix<T> thinQ = uninitializedWorkingMatrix<T>(m, k);
+  thinQ.setIdentity();
   for (Index top = (k - 1) / qrPanelWidth * qrPanelWidth; top >= 0; top -= qrPanelWidth) {
     const Index width = std::min(qrPanelWidth, k - top);
     applyBlockReflector(thinQ.block(top, top, m - top, k - top), w.block(top, top, m - top, width),
                         coefficients.segment(top, width), true);
   }
+  memory::adviseLargePagesFor(q, m * k);
   copyTransposed(thinQ.data(), k, m, T(1), q);
   return Status::ok;
 }

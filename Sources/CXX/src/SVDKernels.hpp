@@ -35,6 +35,8 @@ Status svdImpl(const T* a, Index m, Index n, bool full, T* u, T* values, T* v) {
   const Index vColumns = full ? n : k;
   MatrixMap<T> uMap(u, m, uColumns);
   MatrixMap<T> vMap(v, n, vColumns);
+  memory::adviseLargePagesFor(u, m * uColumns);
+  memory::adviseLargePagesFor(v, n * vColumns);
   Eigen::Map<Vector<T>> valueMap(values, k);
   if (k == 0) {
     // No singular values; a full U or V of an empty-sided matrix is the identity.

@@ -86,6 +86,7 @@ Status symmetricEigenImpl(const T* a, Index n, T* values, T* vectors) {
   if (n == 0) return Status::ok;
   Eigen::Map<Vector<T>> valueMap(values, n);
   MatrixMap<T> vectorMap(vectors, n, n);
+  memory::adviseLargePagesFor(vectors, n * n);
   // Row-major lower triangle == column-major upper triangle of the transpose;
   // copying the lower view keeps the "reads the lower triangle" contract.
   ColumnMajorMatrix<T> lower = ConstMatrixMap<T>(a, n, n).template triangularView<Eigen::Lower>();
