@@ -6,7 +6,8 @@ import Testing
 /// blocked LU (panels of 64 columns past n = 128, threads past n = 192,
 /// blocked solves with many columns past n = 256; the same blocking for
 /// Cholesky; QR panels of 48 columns; the symmetric eigensolver's inverse
-/// iteration past n = 128), each checked by LAPACK
+/// iteration past n = 128; transposing copies in threads from 2^17
+/// elements), each checked by LAPACK
 /// residual ratios with one thread and with two.
 @Suite("Threaded and packed kernels", .serialized)
 struct ThreadedKernelTests {
@@ -148,8 +149,10 @@ struct ThreadedKernelTests {
 
   static func checkQR<S: MatrixScalar>(_: S.Type) {
     var generator = SeededGenerator(seed: 95)
-    // Several panels of 48 columns, tall, wide and square.
-    for (m, n) in [(300, 130), (130, 300), (257, 257)] {
+    // Several panels of 48 columns, tall, wide and square; 603×221 also
+    // takes the transposing copies past 2^17 elements, split across threads
+    // on a non-square matrix.
+    for (m, n) in [(300, 130), (130, 300), (257, 257), (603, 221)] {
       let a = TestMatrices.random(S.self, rows: m, columns: n, &generator)
       forEachThreadCount { threads in
         DecompositionTests.checkQR(a, "\(S.self) \(m)×\(n) threads \(threads)")

@@ -63,6 +63,53 @@ void swapRows(ColumnMajorMatrix<T>& w, const int* transpositions, Index top, Ind
   }
 }
 
+#if defined(__AVX2__) && defined(__FMA__)
+/// Rows per substitution step in the triangular solves below: the rest of
+/// each diagonal block's work runs on the packed product kernel, several
+/// times faster than Eigen's triangular solve at these shapes.
+constexpr Index substitutionRows = 32;
+
+/// Overwrites rows [top, top + height) of columns [first, first + columns)
+/// of `x` with L⁻¹ times them, for L the unit lower diagonal block of `lu`
+/// at (top, top).
+template <class T>
+void solveUnitLowerBlock(const ColumnMajorMatrix<T>& lu, Index top, Index height, ColumnMajorMatrix<T>& x,
+                         Index first, Index columns) {
+  const Index n = lu.rows(), stride = x.rows();
+  for (Index r = 0; r < height; r += substitutionRows) {
+    const Index step = std::min(substitutionRows, height - r), rest = height - r - step;
+    lu.block(top + r, top + r, step, step).template triangularView<Eigen::UnitLower>().solveInPlace(
+        x.block(top + r, first, step, columns));
+    if (rest > 0) {
+      // In row-major terms, Xᵀ₂ −= Xᵀ₁ L₂₁ᵀ for the rows below the step.
+      packed::multiply<T>(columns, rest, step, T(-1), {&x.coeffRef(top + r, first), stride},
+                          {lu.data() + (top + r + step) + (top + r) * n, n}, T(1),
+                          &x.coeffRef(top + r + step, first), stride);
+    }
+  }
+}
+
+/// Overwrites rows [top, top + height) of columns [first, first + columns)
+/// of `x` with U⁻¹ times them, for U the upper diagonal block of `lu` at
+/// (top, top).
+template <class T>
+void solveUpperBlock(const ColumnMajorMatrix<T>& lu, Index top, Index height, ColumnMajorMatrix<T>& x, Index first,
+                     Index columns) {
+  const Index n = lu.rows(), stride = x.rows();
+  for (Index end = height; end > 0;) {
+    const Index step = std::min(substitutionRows, end), start = end - step;
+    lu.block(top + start, top + start, step, step).template triangularView<Eigen::Upper>().solveInPlace(
+        x.block(top + start, first, step, columns));
+    if (start > 0) {
+      // Xᵀ₀ −= Xᵀ₁ U₀₁ᵀ for the rows above the step.
+      packed::multiply<T>(columns, start, step, T(-1), {&x.coeffRef(top + start, first), stride},
+                          {lu.data() + top + (top + start) * n, n}, T(1), &x.coeffRef(top, first), stride);
+    }
+    end = start;
+  }
+}
+#endif
+
 /// The right-looking update of columns [first, last) after the panel
 /// [top, top + width) was factored: swap their rows as the panel did, solve
 /// U₁₂ = L₁₁⁻¹ A₁₂, then A₂₂ −= L₂₁ U₁₂.
@@ -71,15 +118,17 @@ void updateTrailingColumns(ColumnMajorMatrix<T>& w, const int* transpositions, I
                            Index last) {
   const Index n = w.rows(), below = n - top - width, columns = last - first;
   swapRows(w, transpositions, top, width, first, last);
-  auto upper = w.block(top, first, width, columns);
-  w.block(top, top, width, width).template triangularView<Eigen::UnitLower>().solveInPlace(upper);
-  if (below == 0) return;
 #if defined(__AVX2__) && defined(__FMA__)
+  solveUnitLowerBlock(w, top, width, w, first, columns);
+  if (below == 0) return;
   // In row-major terms this is A₂₂ᵀ −= U₁₂ᵀ L₂₁ᵀ, with every operand read in
   // place: a column-major block is a row-major view of its transpose.
   packed::multiply<T>(columns, below, width, T(-1), {&w.coeffRef(top, first), n}, {&w.coeffRef(top + width, top), n},
                       T(1), &w.coeffRef(top + width, first), n);
 #else
+  auto upper = w.block(top, first, width, columns);
+  w.block(top, top, width, width).template triangularView<Eigen::UnitLower>().solveInPlace(upper);
+  if (below == 0) return;
   w.block(top + width, first, below, columns).noalias() -= w.block(top + width, top, below, width) * upper;
 #endif
 }
@@ -120,7 +169,7 @@ void factorInPlace(ColumnMajorMatrix<T>& w, std::vector<int>& transpositions) {
 template <class T>
 LUFactors<T> factor(const T* a, Index n, int e) {
   LUFactors<T> factors;
-  factors.lu.resize(n, n);
+  factors.lu = uninitializedWorkingMatrix<T>(n, n);
   copyTransposed(a, n, n, std::ldexp(T(1), -e), factors.lu.data());
   factors.normOne = factors.lu.cwiseAbs().colwise().sum().maxCoeff();
   factorInPlace(factors.lu, factors.transpositions);
@@ -146,7 +195,6 @@ void solveInPlace(const LUFactors<T>& f, Columns&& x) {
 template <class T>
 void solveManyInPlace(const LUFactors<T>& f, ColumnMajorMatrix<T>& x, Index first, Index last, bool identity) {
   const Index n = f.size(), columns = last - first, block = 128;
-  auto part = x.middleCols(first, columns);
   if (!identity) {
     for (Index c = first; c < last; ++c) {
       T* column = &x.coeffRef(0, c);
@@ -160,8 +208,7 @@ void solveManyInPlace(const LUFactors<T>& f, ColumnMajorMatrix<T>& x, Index firs
   // Yᵀ₂ −= Yᵀ₁ L₂₁ᵀ).
   for (Index top = identity ? first : 0; top < n; top += block) {
     const Index height = std::min(block, n - top), below = n - top - height;
-    f.lu.block(top, top, height, height).template triangularView<Eigen::UnitLower>().solveInPlace(
-        part.middleRows(top, height));
+    solveUnitLowerBlock(f.lu, top, height, x, first, columns);
     if (below > 0) {
       packed::multiply<T>(columns, below, height, T(-1), {xs + top, n}, {lu + top + height + top * n, n}, T(1),
                           xs + top + height, n);
@@ -170,8 +217,7 @@ void solveManyInPlace(const LUFactors<T>& f, ColumnMajorMatrix<T>& x, Index firs
   // U z = y, backward: Zᵀ₀ −= Zᵀ₁ U₀₁ᵀ for the rows above each block.
   for (Index end = n; end > 0; end -= std::min(block, end)) {
     const Index height = std::min(block, end), top = end - height;
-    f.lu.block(top, top, height, height).template triangularView<Eigen::Upper>().solveInPlace(
-        part.middleRows(top, height));
+    solveUpperBlock(f.lu, top, height, x, first, columns);
     if (top > 0) packed::multiply<T>(columns, top, height, T(-1), {xs + top, n}, {lu + top * n, n}, T(1), xs, n);
   }
 }
@@ -277,6 +323,7 @@ Status luFactorImpl(const T* a, Index n, T* packed, Index* rowOrder, bool* singu
   if (n == 0) return Status::ok;
   const int e = scaleExponent(a, n * n);
   const auto lu = factor(a, n, e);
+  memory::adviseLargePagesFor(packed, n * n);
   copyTransposed(lu.lu.data(), n, n, T(1), packed);
   MatrixMap<T>(packed, n, n).template triangularView<Eigen::Upper>() *= std::ldexp(T(1), e);
   lu.writeRowOrder(rowOrder);
@@ -313,8 +360,10 @@ Status solveImpl(const T* a, Index n, const T* b, Index nrhs, T* x) {
   if (fillWithNaNIfNonFinite(a, n * n, b, n * nrhs, x, n * nrhs)) return Status::ok;
   // A x = b  ⇔  Â x = b / 2^e: scaling b (not x) keeps subnormal
   // right-hand sides exact when A is tiny.
-  ColumnMajorMatrix<T> solution = ConstMatrixMap<T>(b, n, nrhs) * std::ldexp(T(1), -e);
+  ColumnMajorMatrix<T> solution = uninitializedWorkingMatrix<T>(n, nrhs);
+  solution.noalias() = ConstMatrixMap<T>(b, n, nrhs) * std::ldexp(T(1), -e);
   solveInParallel(lu, solution, false);
+  memory::adviseLargePagesFor(x, n * nrhs);
   MatrixMap<T>(x, n, nrhs) = solution;
   return Status::ok;
 }
@@ -328,22 +377,18 @@ Status inverseImpl(const T* a, Index n, T* out) {
   if (isSingular(lu)) return Status::singular;
   if (fillWithNaNIfNonFinite(a, n * n, a, 0, out, n * n)) return Status::ok;
   // Â⁻¹ = U⁻¹ L⁻¹ P: solve against the identity, then move column k of
-  // U⁻¹L⁻¹ to column rowOrder[k] (P's columns) while converting to row-major.
-  ColumnMajorMatrix<T> unpermuted = ColumnMajorMatrix<T>::Identity(n, n);
+  // U⁻¹L⁻¹ to column rowOrder[k] (P's columns) while converting to
+  // row-major: the column-major U⁻¹L⁻¹ is its row-major transpose, so this
+  // is a transposing copy that takes destination column rowOrder[k] from
+  // source row k.
+  ColumnMajorMatrix<T> unpermuted = uninitializedWorkingMatrix<T>(n, n);
+  unpermuted.setIdentity();
   solveInParallel(lu, unpermuted, true);
-  std::vector<Index> rowOrder(static_cast<std::size_t>(n));
+  std::vector<Index> rowOrder(static_cast<std::size_t>(n)), sourceRows(static_cast<std::size_t>(n));
   lu.writeRowOrder(rowOrder.data());
-  const T scale = std::ldexp(T(1), -e);
-  constexpr Index tile = 32;
-  for (Index k0 = 0; k0 < n; k0 += tile) {
-    for (Index i0 = 0; i0 < n; i0 += tile) {
-      for (Index k = k0; k < std::min(n, k0 + tile); ++k) {
-        const T* column = unpermuted.data() + k * n;
-        T* destination = out + rowOrder[static_cast<std::size_t>(k)];
-        for (Index i = i0; i < std::min(n, i0 + tile); ++i) destination[i * n] = column[i] * scale;
-      }
-    }
-  }
+  for (Index k = 0; k < n; ++k) sourceRows[static_cast<std::size_t>(rowOrder[static_cast<std::size_t>(k)])] = k;
+  memory::adviseLargePagesFor(out, n * n);
+  copyTransposed(unpermuted.data(), n, n, std::ldexp(T(1), -e), out, sourceRows.data());
   return Status::ok;
 }
 

@@ -93,6 +93,12 @@ void packLeft(Operand<T> a, Index rows, Index depth, T* out) {
         for (Index r = 0; r < mr; ++r) out[r] = row[r][p];
         out += mr;
       }
+    } else if (height == mr && a.rowStride == 1) {
+      const T* column = &a(top, 0);
+      for (Index p = 0; p < depth; ++p) {
+        for (Index r = 0; r < mr; ++r) out[r] = column[p * a.columnStride + r];
+        out += mr;
+      }
     } else {
       for (Index p = 0; p < depth; ++p) {
         for (Index r = 0; r < mr; ++r) out[r] = r < height ? a(top + r, p) : T(0);
@@ -108,17 +114,25 @@ void packLeft(Operand<T> a, Index rows, Index depth, T* out) {
 template <class T>
 void packRight(Operand<T> b, Index depth, Index columns, T* out) {
   constexpr Index nr = Blocking<T>::nr;
-  for (Index left = 0; left < columns; left += nr) {
+  const Index fullColumns = b.columnStride == 1 ? columns / nr * nr : 0;
+  // Rows stored contiguously are read one row at a time, left to right, so
+  // that the loads stream (sliver by sliver, every row of B was a cache
+  // miss); the fixed count compiles to vector moves.
+  for (Index p = 0; p < depth; ++p) {
+    const T* source = &b(p, 0);
+    T* destination = out + p * nr;
+    for (Index left = 0; left < fullColumns; left += nr) {
+      for (Index j = 0; j < nr; ++j) destination[j] = source[left + j];
+      destination += depth * nr;
+    }
+  }
+  for (Index left = fullColumns; left < columns; left += nr) {
     const Index width = std::min(nr, columns - left);
+    T* destination = out + left * depth;
     for (Index p = 0; p < depth; ++p) {
-      if (b.columnStride == 1) {
-        const T* source = &b(p, left);
-        std::copy(source, source + width, out);
-      } else {
-        for (Index j = 0; j < width; ++j) out[j] = b(p, left + j);
-      }
-      std::fill(out + width, out + nr, T(0));
-      out += nr;
+      for (Index j = 0; j < width; ++j) destination[j] = b(p, left + j);
+      std::fill(destination + width, destination + nr, T(0));
+      destination += nr;
     }
   }
 }
