@@ -171,7 +171,13 @@ LUFactors<T> factor(const T* a, Index n, int e) {
   LUFactors<T> factors;
   factors.lu = uninitializedWorkingMatrix<T>(n, n);
   copyTransposed(a, n, n, std::ldexp(T(1), -e), factors.lu.data());
-  factors.normOne = factors.lu.cwiseAbs().colwise().sum().maxCoeff();
+  // ‖Â‖₁, the largest column sum, with the columns split across threads.
+  Vector<T> columnSums(n);
+  const Index parts = n * n < (Index(1) << 17) ? 1 : parallel::partsFor(n, 64);
+  parallel::forRange(n, parts, 1, [&](Index begin, Index end) {
+    for (Index c = begin; c < end; ++c) columnSums(c) = factors.lu.col(c).cwiseAbs().sum();
+  });
+  factors.normOne = columnSums.maxCoeff();
   factorInPlace(factors.lu, factors.transpositions);
   return factors;
 }
@@ -249,6 +255,16 @@ void solveInParallel(const LUFactors<T>& f, ColumnMajorMatrix<T>& x, bool identi
       return;
     }
 #endif
+    if (!identity && end - begin < 4) {
+      // One column at a time: Eigen solves a vector (a Map) with its
+      // triangular matrix-vector kernel, but a one-column block with its
+      // general triangular matrix solve, several times slower.
+      for (Index c = begin; c < end; ++c) {
+        Eigen::Map<Vector<T>> column(&x.coeffRef(0, c), n);
+        solveInPlace(f, column);
+      }
+      return;
+    }
     auto part = x.middleCols(begin, end - begin);
     if (identity) {
       f.lu.template triangularView<Eigen::UnitLower>().solveInPlace(part);
@@ -310,8 +326,8 @@ bool isSingular(const LUFactors<T>& f) {
 /// Non-finite input gives an all-NaN solution or inverse: never finite
 /// numbers that only look like an answer.
 template <class T>
-bool fillWithNaNIfNonFinite(const T* a, Index aCount, const T* b, Index bCount, T* out, Index outCount) {
-  if (allFinite(a, aCount) && allFinite(b, bCount)) return false;
+bool fillWithNaNIfNonFinite(bool inputsFinite, T* out, Index outCount) {
+  if (inputsFinite) return false;
   Eigen::Map<Vector<T>>(out, outCount).setConstant(std::numeric_limits<T>::quiet_NaN());
   return true;
 }
@@ -335,7 +351,7 @@ template <class T>
 Status luSolveImpl(const T* packed, const Index* rowOrder, Index n, const T* b, Index nrhs, T* x) {
   if (n < 0 || nrhs < 0) return Status::invalidArgument;
   if (n == 0 || nrhs == 0) return Status::ok;
-  if (fillWithNaNIfNonFinite(packed, n * n, b, n * nrhs, x, n * nrhs)) return Status::ok;
+  if (fillWithNaNIfNonFinite(allFinite(packed, n * n) && allFinite(b, n * nrhs), x, n * nrhs)) return Status::ok;
   MatrixMap<T> solution(x, n, nrhs);
   const ConstMatrixMap<T> rhs(b, n, nrhs);
   for (Index i = 0; i < n; ++i) {
@@ -353,16 +369,36 @@ template <class T>
 Status solveImpl(const T* a, Index n, const T* b, Index nrhs, T* x) {
   if (n < 0 || nrhs < 0) return Status::invalidArgument;
   if (n == 0) return Status::ok;
-  const int e = scaleExponent(a, n * n);
+  const auto input = scanMagnitudes(a, n * n);
+  const int e = input.scaleExponent();
   const auto lu = factor(a, n, e);
-  if (isSingular(lu)) return Status::singular;
-  if (nrhs == 0) return Status::ok;
-  if (fillWithNaNIfNonFinite(a, n * n, b, n * nrhs, x, n * nrhs)) return Status::ok;
+  const bool finite = input.allFinite && allFinite(b, n * nrhs);
   // A x = b  ⇔  Â x = b / 2^e: scaling b (not x) keeps subnormal
   // right-hand sides exact when A is tiny.
-  ColumnMajorMatrix<T> solution = uninitializedWorkingMatrix<T>(n, nrhs);
-  solution.noalias() = ConstMatrixMap<T>(b, n, nrhs) * std::ldexp(T(1), -e);
-  solveInParallel(lu, solution, false);
+  const auto scaledRightHandSides = [&] {
+    ColumnMajorMatrix<T> scaled = uninitializedWorkingMatrix<T>(n, nrhs);
+    scaled.noalias() = ConstMatrixMap<T>(b, n, nrhs) * std::ldexp(T(1), -e);
+    return scaled;
+  };
+  ColumnMajorMatrix<T> solution;
+  if (finite && nrhs > 0 && nrhs < 4) {
+    // A few right-hand sides are solved on a second thread while the
+    // condition estimate runs on this one (both only read the factors);
+    // the solution is dropped when the matrix turns out singular.
+    solution = scaledRightHandSides();
+    bool singular = false;
+    parallel::forRange(2, n < 3 * luColumnsPerPart ? 1 : 2, 1, [&](Index begin, Index end) {
+      if (begin == 0) singular = isSingular(lu);
+      if (end == 2) solveInParallel(lu, solution, false);
+    });
+    if (singular) return Status::singular;
+  } else {
+    if (isSingular(lu)) return Status::singular;
+    if (nrhs == 0) return Status::ok;
+    if (fillWithNaNIfNonFinite(finite, x, n * nrhs)) return Status::ok;
+    solution = scaledRightHandSides();
+    solveInParallel(lu, solution, false);
+  }
   memory::adviseLargePagesFor(x, n * nrhs);
   MatrixMap<T>(x, n, nrhs) = solution;
   return Status::ok;
@@ -372,10 +408,11 @@ template <class T>
 Status inverseImpl(const T* a, Index n, T* out) {
   if (n < 0) return Status::invalidArgument;
   if (n == 0) return Status::ok;
-  const int e = scaleExponent(a, n * n);
+  const auto input = scanMagnitudes(a, n * n);
+  const int e = input.scaleExponent();
   const auto lu = factor(a, n, e);
   if (isSingular(lu)) return Status::singular;
-  if (fillWithNaNIfNonFinite(a, n * n, a, 0, out, n * n)) return Status::ok;
+  if (fillWithNaNIfNonFinite(input.allFinite, out, n * n)) return Status::ok;
   // Â⁻¹ = U⁻¹ L⁻¹ P: solve against the identity, then move column k of
   // U⁻¹L⁻¹ to column rowOrder[k] (P's columns) while converting to
   // row-major: the column-major U⁻¹L⁻¹ is its row-major transpose, so this

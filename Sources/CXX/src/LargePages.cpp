@@ -11,7 +11,7 @@ namespace core::memory {
 void adviseLargePages(void* start, std::size_t bytes) noexcept {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   constexpr std::uintptr_t largePage = std::uintptr_t(1) << 21;
-  if (start == nullptr || bytes < 2 * largePage) return;
+  if (start == nullptr || bytes < largePage) return;
   const auto begin = reinterpret_cast<std::uintptr_t>(start);
   const std::uintptr_t first = (begin + largePage - 1) & ~(largePage - 1);
   const std::uintptr_t last = (begin + bytes) & ~(largePage - 1);

@@ -12,7 +12,7 @@ namespace core::memory {
 
 /// Asks the kernel to back the 2 MiB-aligned pages inside
 /// [start, start + bytes) with transparent huge pages, when the range holds
-/// at least two of them (4 MiB and up). A hint with no effect on contents:
+/// one or more of them. A hint with no effect on contents:
 /// pages already touched stay as they are, and on systems without
 /// transparent huge pages (or not Linux) it does nothing.
 void adviseLargePages(void* start, std::size_t bytes) noexcept;
