@@ -71,18 +71,19 @@ template <class T>
 Status choleskyImpl(const T* a, Index n, T* lower) {
   if (n < 0) return Status::invalidArgument;
   if (n == 0) return Status::ok;
-  ColumnMajorMatrix<T> w = uninitializedWorkingMatrix<T>(n, n);
-  copyTransposed(a, n, n, T(1), w.data());
-  // Only the lower triangle counts: check it and find its scale.
-  T largest = 0;
-  for (Index j = 0; j < n; ++j) {
-    const auto column = w.col(j).tail(n - j);
-    if (!column.allFinite()) return Status::notPositiveDefinite;
-    largest = std::max(largest, column.cwiseAbs().maxCoeff());
+  // Only the lower triangle counts: check it and find its scale on the
+  // input (the first i + 1 entries of row i), so that the copy scales as it
+  // goes.
+  MagnitudeScan<T> lowerTriangle;
+  for (Index i = 0; i < n; ++i) {
+    const auto row = scanMagnitudes(a + i * n, i + 1);
+    if (!row.allFinite) return Status::notPositiveDefinite;
+    lowerTriangle.largest = std::max(lowerTriangle.largest, row.largest);
   }
   // A = 4^h Â exactly (an even power of two, so L = 2^h L̂); see scaleExponent.
-  const int h = (scaleExponent(&largest, 1) + 1) / 2;
-  w *= std::ldexp(T(1), -2 * h);
+  const int h = (lowerTriangle.scaleExponent() + 1) / 2;
+  ColumnMajorMatrix<T> w = uninitializedWorkingMatrix<T>(n, n);
+  copyTransposed(a, n, n, std::ldexp(T(1), -2 * h), w.data());
   if (!factorLowerInPlace(w)) return Status::notPositiveDefinite;
   const auto diagonal = w.diagonal();
   // A zero or non-finite diagonal entry means the matrix was singular or its

@@ -3,13 +3,16 @@
 // MatrixEigenAVX2.cpp for AVX2+FMA); everything here has internal linkage.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include <numeric>
+#include <type_traits>
 #include <vector>
 
 #include "EigenSetup.hpp"
+#include "StorageOrder.hpp"
 #include "ThreadPool.hpp"
 #include "TridiagonalInverseIteration.hpp"
 #include <Eigen/Eigenvalues>
@@ -29,15 +32,19 @@ constexpr Index inverseIterationMinimumSize = 128;
 /// form (Eigen), eigenvalues of each unreduced tridiagonal block by implicit
 /// QR without vectors, eigenvectors by inverse iteration, then V = Q Z with
 /// Q's block reflectors applied to column parts of Z across the pool.
-/// Returns false when the QR iteration does not converge.
+/// `values` come out ascending; column order[j] of `vectors` belongs to
+/// values(j) (the caller's final copy puts the columns in order, so they are
+/// not sorted here). Returns false when the QR iteration does not converge.
 template <class T>
-bool eigenByInverseIteration(const ColumnMajorMatrix<T>& lower, Vector<T>& values, ColumnMajorMatrix<T>& vectors) {
+bool eigenByInverseIteration(const ColumnMajorMatrix<T>& lower, Vector<T>& values, ColumnMajorMatrix<T>& vectors,
+                             std::vector<Index>& order) {
   const Index n = lower.rows();
   const Eigen::Tridiagonalization<ColumnMajorMatrix<T>> reduction(lower);
   const Vector<T> d = reduction.diagonal();
   const Vector<T> e = reduction.subDiagonal();
   values.resize(n);
-  ColumnMajorMatrix<T> z = ColumnMajorMatrix<T>::Zero(n, n);
+  ColumnMajorMatrix<T>& z = vectors;
+  z = ColumnMajorMatrix<T>::Zero(n, n);
   Index start = 0;
   for (Index i = 0; i < n; ++i) {
     // A block ends where the off-diagonal is negligible next to its
@@ -61,17 +68,13 @@ bool eigenByInverseIteration(const ColumnMajorMatrix<T>& lower, Vector<T>& value
     }
     start = i + 1;
   }
-  // All eigenvalues ascending, the columns of Z following them.
-  std::vector<Index> order(static_cast<std::size_t>(n));
+  // All eigenvalues ascending; `order` says where their columns of Z are.
+  order.resize(static_cast<std::size_t>(n));
   std::iota(order.begin(), order.end(), Index(0));
   std::sort(order.begin(), order.end(),
             [&](Index x, Index y) { return values(x) < values(y) || (values(x) == values(y) && x < y); });
   const Vector<T> unsorted = values;
-  vectors.resize(n, n);
-  for (Index j = 0; j < n; ++j) {
-    values(j) = unsorted(order[static_cast<std::size_t>(j)]);
-    vectors.col(j) = z.col(order[static_cast<std::size_t>(j)]);
-  }
+  for (Index j = 0; j < n; ++j) values(j) = unsorted(order[static_cast<std::size_t>(j)]);
   const auto q = reduction.matrixQ();
   parallel::forRange(n, parallel::partsFor(n, 64), 8, [&](Index begin, Index end) {
     auto part = vectors.middleCols(begin, end - begin);
@@ -90,12 +93,13 @@ Status symmetricEigenImpl(const T* a, Index n, T* values, T* vectors) {
   // Row-major lower triangle == column-major upper triangle of the transpose;
   // copying the lower view keeps the "reads the lower triangle" contract.
   ColumnMajorMatrix<T> lower = ConstMatrixMap<T>(a, n, n).template triangularView<Eigen::Lower>();
-  if (!lower.allFinite()) {
+  const auto input = scanMagnitudes(lower.data(), n * n);
+  if (!input.allFinite) {
     valueMap.setConstant(std::numeric_limits<T>::quiet_NaN());
     vectorMap.setConstant(std::numeric_limits<T>::quiet_NaN());
     return Status::ok;
   }
-  const int e = scaleExponent(lower.data(), n * n);  // A = 2^e Â exactly; λ = 2^e λ̂
+  const int e = input.scaleExponent();  // A = 2^e Â exactly; λ = 2^e λ̂
   lower *= std::ldexp(T(1), -e);
   if (n >= inverseIterationMinimumSize) {
     // Float goes through Double: in single precision the inverse-iteration
@@ -103,11 +107,18 @@ Status symmetricEigenImpl(const T* a, Index n, T* values, T* vectors) {
     // of 3000·n·eps at n = 1024), while Double keeps it below n·eps.
     Vector<double> eigenvalues;
     ColumnMajorMatrix<double> eigenvectors;
-    if (!eigenByInverseIteration<double>(lower.template cast<double>(), eigenvalues, eigenvectors)) {
+    std::vector<Index> order;
+    if (!eigenByInverseIteration<double>(lower.template cast<double>(), eigenvalues, eigenvectors, order)) {
       return Status::noConvergence;
     }
     valueMap = eigenvalues.cast<T>() * std::ldexp(T(1), e);
-    vectorMap = eigenvectors.cast<T>();
+    // Sorting the columns and converting to row-major in one copy: column j
+    // of V is column order[j] of the eigenvectors.
+    if constexpr (std::is_same_v<T, double>) {
+      copyTransposed(eigenvectors.data(), n, n, 1.0, vectors, order.data());
+    } else {
+      vectorMap = eigenvectors(Eigen::all, order).template cast<T>();
+    }
     return Status::ok;
   }
   const Eigen::SelfAdjointEigenSolver<ColumnMajorMatrix<T>> solver(lower, Eigen::ComputeEigenvectors);
