@@ -7,8 +7,8 @@ import Testing
 /// blocked solves with many columns past n = 256; the same blocking for
 /// Cholesky; QR panels of 48 columns; the symmetric eigensolver's inverse
 /// iteration past n = 128; transposing copies in threads from 2^17
-/// elements), each checked by LAPACK
-/// residual ratios with one thread and with two.
+/// elements; the SVD's own bidiagonalization from min(m, n) = 64), each
+/// checked by LAPACK residual ratios with one thread and with two.
 @Suite("Threaded and packed kernels", .serialized)
 struct ThreadedKernelTests {
   /// Runs `body` once per thread count, restoring the default afterwards.
@@ -163,6 +163,52 @@ struct ThreadedKernelTests {
   @Test("blocked QR", arguments: ScalarType.allCases)
   func qr(_ type: ScalarType) {
     withScalarType(type) { Self.checkQR($0) }
+  }
+
+  static func checkSVD<S: MatrixScalar>(_: S.Type) {
+    var generator = SeededGenerator(seed: 99)
+    let hugeOrTiny: S = S.self == Double.self ? S(1e150) : S(1e15)
+    // 63 stays on Eigen's BDCSVD; from 64 the core bidiagonalizes itself in
+    // panels of 32 (the last ≤ 48 columns unblocked), threads the products
+    // with the trailing matrix from 2^16 elements, and forms U and V from
+    // blocks of reflectors. Wide matrices go through their transpose.
+    let cases: [(String, Matrix<S>, Bool)] = [
+      ("random", TestMatrices.random(S.self, rows: 63, columns: 63, &generator), false),
+      ("random", TestMatrices.random(S.self, rows: 64, columns: 64, &generator), true),
+      ("random", TestMatrices.random(S.self, rows: 129, columns: 128, &generator), false),
+      ("random", TestMatrices.random(S.self, rows: 300, columns: 97, &generator), true),
+      ("random", TestMatrices.random(S.self, rows: 97, columns: 300, &generator), true),
+      ("random", TestMatrices.random(S.self, rows: 70, columns: 160, &generator), false),
+      ("κ = 1e12", TestMatrices.withCondition(S.self, 150, condition: 1e12, &generator), false),
+      ("rank 7", TestMatrices.rankDeficient(S.self, rows: 160, columns: 140, rank: 7, &generator), true),
+      ("scaled", hugeOrTiny * TestMatrices.random(S.self, rows: 100, columns: 80, &generator), false),
+      ("scaled", (1 / hugeOrTiny) * TestMatrices.random(S.self, rows: 80, columns: 100, &generator), false),
+      ("all ones (rank one)", Matrix(rows: 90, columns: 70) { _, _ in 1 }, false),
+    ]
+    for (name, a, full) in cases {
+      var valuesByThreadCount: [[S]] = []
+      forEachThreadCount { threads in
+        let context = "\(S.self) \(name) \(a.rowCount)×\(a.columnCount) full \(full) threads \(threads)"
+        DecompositionTests.checkSVD(a, full: full, context)
+        let values = a.singularValues()
+        let largest = values.first ?? 0
+        let svdValues = a.svd().singularValues
+        #expect(
+          zip(values, svdValues).allSatisfy { abs($0 - $1) <= S(a.rowCount) * S.ulpOfOne * largest },
+          "values alone match the SVD's, \(context)")
+        valuesByThreadCount.append(values)
+      }
+      let largest = valuesByThreadCount[0].first ?? 0
+      #expect(
+        zip(valuesByThreadCount[0], valuesByThreadCount[1]).allSatisfy {
+          abs($0 - $1) <= S(a.rowCount) * S.ulpOfOne * largest
+        }, "\(S.self) \(name): one and two threads disagree beyond rounding")
+    }
+  }
+
+  @Test("threaded SVD: own bidiagonalization and back-transformation", arguments: ScalarType.allCases)
+  func svd(_ type: ScalarType) {
+    withScalarType(type) { Self.checkSVD($0) }
   }
 
   static func checkSymmetricEigen<S: MatrixScalar>(_: S.Type) {

@@ -1,11 +1,18 @@
-// Singular value decomposition (Eigen's divide-and-conquer BDCSVD, which
-// switches to one-sided Jacobi for small blocks) and what is built on it:
-// singular values, minimum-norm least squares and the pseudo-inverse.
+// Singular value decomposition and what is built on it: singular values,
+// minimum-norm least squares and the pseudo-inverse. From min(m, n) = 64 the
+// SVD and the singular values bidiagonalize and back-transform in the core's
+// own threaded code around Eigen's bidiagonal divide and conquer (see
+// SVDKernels.hpp); smaller problems, least squares and the pseudo-inverse
+// use Eigen's BDCSVD whole (one-sided Jacobi for blocks under 16).
 // Non-finite input never reaches Eigen's iterations: its outputs are NaN.
 //
 // The exported functions run the AVX2+FMA kernels when the CPU has them
 // (see KernelVariants.hpp), else the baseline compiled here.
 #include "MatrixCore.h"
+
+// Eigen in a namespace of this file's own: BidiagonalDivideAndConquer.hpp
+// specializes a BDCSVD member, which must not meet another program's Eigen.
+#define Eigen EigenSVDBaseline
 
 #include "KernelVariants.hpp"
 #include "SVDKernels.hpp"

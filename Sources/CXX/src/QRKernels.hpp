@@ -14,9 +14,9 @@
 #include <cmath>
 #include <limits>
 
+#include "BlockReflector.hpp"
 #include "EigenSetup.hpp"
 #include "StorageOrder.hpp"
-#include "ThreadPool.hpp"
 #include <Eigen/QR>
 
 namespace core {
@@ -27,21 +27,6 @@ using namespace detail;
 /// Columns per panel: wide enough for level-3 updates, narrow enough that
 /// the unblocked panel factorization stays a small part of the work.
 constexpr Index qrPanelWidth = 48;
-
-/// Applies the block reflector of `vectors` (unit lower triangular, as QR
-/// leaves them) and `coefficients` to `target` from the left, in column
-/// parts across the threads. `forward` as in Eigen: false applies Hᵀ (the
-/// factorization), true applies H (forming Q).
-template <class Target, class Vectors, class Coefficients>
-void applyBlockReflector(Target&& target, const Vectors& vectors, const Coefficients& coefficients, bool forward) {
-  const Index rows = target.rows(), columns = target.cols();
-  const double work = static_cast<double>(rows) * static_cast<double>(columns) * static_cast<double>(vectors.cols());
-  const Index parts = work < 64.0 * 64.0 * 64.0 ? 1 : parallel::partsFor(columns, 32);
-  parallel::forRange(columns, parts, 8, [&](Index begin, Index end) {
-    auto part = target.middleCols(begin, end - begin);
-    Eigen::internal::apply_block_householder_on_the_left(part, vectors, coefficients, forward);
-  });
-}
 
 template <class T>
 Status qrImpl(const T* a, Index m, Index n, T* q, T* r) {
