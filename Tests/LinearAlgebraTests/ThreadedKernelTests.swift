@@ -3,8 +3,9 @@ import Testing
 
 /// The sizes where the core switches kernels: the packed AVX2 product (every
 /// dimension ≥ 24, edge tiles of 6×8 and 6×16), the thread pool's parts, the
-/// blocked LU (panels of 64 columns past n = 128, threads past n = 192,
-/// blocked solves with many columns past n = 256; the same blocking for
+/// blocked LU (panels of 64 columns past n = 128 and of 128 past n = 512,
+/// threads with a one-panel look-ahead past n = 192, blocked solves with
+/// many columns past n = 256; the same blocking for
 /// Cholesky; QR panels of 48 columns; the symmetric eigensolver's inverse
 /// iteration past n = 128; transposing copies in threads from 2^17
 /// elements; the SVD's own bidiagonalization from min(m, n) = 64), each
@@ -72,7 +73,7 @@ struct ThreadedKernelTests {
   }
 
   static func checkLUFamily<S: MatrixScalar>(_: S.Type) {
-    for (index, n) in [129, 257, 389].enumerated() {
+    for (index, n) in [129, 257, 389, 643].enumerated() {
       let seed = UInt64(70 + index)
       var generator = SeededGenerator(seed: seed)
       let a = TestMatrices.random(S.self, rows: n, columns: n, &generator)

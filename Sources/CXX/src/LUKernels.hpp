@@ -53,6 +53,12 @@ struct LUFactors {
 /// one part per thread.
 constexpr Index luColumnsPerPart = 64;
 
+/// With the factorization's look-ahead, the trailing columns beyond the next
+/// panel are updated in pieces of this many columns, taken by whichever
+/// thread is free (the caller joins once the next panel is factored).
+/// 64 and 128 measured alike at n = 1024; 256 left threads idle at the end.
+constexpr Index lookAheadColumns = 128;
+
 /// Applies the row swaps of panel [top, top + width) to columns [first, last)
 /// of `w`, one column at a time (a contiguous run in column-major storage).
 template <class T>
@@ -133,26 +139,53 @@ void updateTrailingColumns(ColumnMajorMatrix<T>& w, const int* transpositions, I
 #endif
 }
 
-/// Factors `w` in place, blocked and right-looking: each panel of columns is
-/// factored by Eigen's recursive partial-pivoting LU on the calling thread,
-/// then the columns to its right are updated in parts across the pool's
-/// threads. Pivoting is the same as unblocked partial pivoting.
+/// Factors the panel of columns [top, top + width) of `w` (rows top and
+/// below) by Eigen's recursive partial-pivoting LU, on the calling thread,
+/// and records its swaps as rows of `w`.
+template <class T>
+void factorPanel(ColumnMajorMatrix<T>& w, std::vector<int>& transpositions, Index top, Index width) {
+  const Index n = w.rows();
+  int panelSwaps = 0;
+  Eigen::internal::partial_lu_impl<T, Eigen::ColMajor, int>::blocked_lu(
+      n - top, width, &w.coeffRef(top, top), n, transpositions.data() + top, panelSwaps, 16);
+  for (Index i = top; i < top + width; ++i) transpositions[static_cast<std::size_t>(i)] += static_cast<int>(top);
+}
+
+/// Factors `w` in place, blocked and right-looking, with a look-ahead of one
+/// panel: while the other threads update the trailing columns with panel k,
+/// the calling thread updates the columns of panel k + 1 first and factors
+/// them, so the (serial) panel factorizations overlap the (parallel)
+/// updates instead of leaving the other threads idle. Pivoting is the same
+/// as unblocked partial pivoting, and the result does not depend on the
+/// thread count: every column gets the same updates in the same order.
 template <class T>
 void factorInPlace(ColumnMajorMatrix<T>& w, std::vector<int>& transpositions) {
   const Index n = w.rows();
   transpositions.assign(static_cast<std::size_t>(n), 0);
   const Index panelWidth = n <= 128 ? n : (n <= 512 ? 64 : 128);
+  factorPanel(w, transpositions, 0, std::min(panelWidth, n));
   for (Index top = 0; top < n; top += panelWidth) {
-    const Index width = std::min(panelWidth, n - top);
-    int panelSwaps = 0;
-    Eigen::internal::partial_lu_impl<T, Eigen::ColMajor, int>::blocked_lu(
-        n - top, width, &w.coeffRef(top, top), n, transpositions.data() + top, panelSwaps, 16);
-    for (Index i = top; i < top + width; ++i) transpositions[static_cast<std::size_t>(i)] += static_cast<int>(top);
-    const Index first = top + width, count = n - first;
-    if (count == 0) continue;
-    const Index parts = (n - top) < 3 * luColumnsPerPart ? 1 : parallel::partsFor(count, luColumnsPerPart);
-    parallel::forRange(count, parts, 8, [&](Index begin, Index end) {
-      updateTrailingColumns(w, transpositions.data(), top, width, first + begin, first + end);
+    const Index width = std::min(panelWidth, n - top), first = top + width, count = n - first;
+    if (count == 0) break;
+    const Index nextWidth = std::min(panelWidth, count), rest = count - nextWidth;
+    if ((n - top) < 3 * luColumnsPerPart || rest == 0 || parallel::threadCount() == 1) {
+      updateTrailingColumns(w, transpositions.data(), top, width, first, n);
+      factorPanel(w, transpositions, first, nextWidth);
+      continue;
+    }
+    // Task 0 (the calling thread's) is the next panel; the others are the
+    // remaining columns in pieces, taken by whichever thread is free.
+    const Index pieces = (rest + lookAheadColumns - 1) / lookAheadColumns;
+    parallel::forRange(1 + pieces, 1 + pieces, 1, [&](Index begin, Index end) {
+      for (Index task = begin; task < end; ++task) {
+        if (task == 0) {
+          updateTrailingColumns(w, transpositions.data(), top, width, first, first + nextWidth);
+          factorPanel(w, transpositions, first, nextWidth);
+        } else {
+          const Index left = first + nextWidth + (task - 1) * lookAheadColumns;
+          updateTrailingColumns(w, transpositions.data(), top, width, left, std::min(n, left + lookAheadColumns));
+        }
+      }
     });
   }
   // Each panel's swaps also apply to the columns left of it (the factors of
