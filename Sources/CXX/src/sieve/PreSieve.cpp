@@ -1,7 +1,7 @@
 #include "PreSieve.hpp"
 
 #include <algorithm>
-#include <cstring>
+#include <array>
 #include <initializer_list>
 
 #include "Wheel.hpp"
@@ -30,23 +30,27 @@ std::vector<std::uint8_t> makePattern(std::initializer_list<std::uint32_t> prime
   return pattern;
 }
 
-/// `target[i] &= source[i]` for `count` bytes; a plain loop the compiler
+/// `target[i] = AND of sources[g][i]` over the pattern groups, for `count`
+/// bytes: one pass that writes the segment once (a copy and then an AND
+/// pass per group read and wrote it seven times). A plain loop the compiler
 /// vectorizes.
-void andBytes(std::uint8_t* __restrict target, const std::uint8_t* __restrict source, std::size_t count) {
-  for (std::size_t i = 0; i < count; ++i) target[i] &= source[i];
+void andPatterns(std::uint8_t* __restrict target, const std::array<const std::uint8_t*, 7>& sources, std::size_t count) {
+  const std::uint8_t* __restrict s0 = sources[0];
+  const std::uint8_t* __restrict s1 = sources[1];
+  const std::uint8_t* __restrict s2 = sources[2];
+  const std::uint8_t* __restrict s3 = sources[3];
+  const std::uint8_t* __restrict s4 = sources[4];
+  const std::uint8_t* __restrict s5 = sources[5];
+  const std::uint8_t* __restrict s6 = sources[6];
+  for (std::size_t i = 0; i < count; ++i) target[i] = s0[i] & s1[i] & s2[i] & s3[i] & s4[i] & s5[i] & s6[i];
 }
 
 }  // namespace
 
-PreSieve::PreSieve() {
-  patterns_.push_back(makePattern({7, 11, 13, 17, 19}));
-  patterns_.push_back(makePattern({23, 29, 31}));
-  patterns_.push_back(makePattern({37, 41, 43}));
-  patterns_.push_back(makePattern({47, 53, 59}));
-  patterns_.push_back(makePattern({61, 67, 71}));
-  patterns_.push_back(makePattern({73, 79, 83}));
-  patterns_.push_back(makePattern({89, 97, 101}));
-}
+PreSieve::PreSieve()
+    : patterns_{makePattern({7, 11, 13, 17, 19}), makePattern({23, 29, 31}), makePattern({37, 41, 43}),
+                makePattern({47, 53, 59}),        makePattern({61, 67, 71}), makePattern({73, 79, 83}),
+                makePattern({89, 97, 101})} {}
 
 const PreSieve& PreSieve::shared() {
   static const PreSieve instance;
@@ -54,22 +58,22 @@ const PreSieve& PreSieve::shared() {
 }
 
 void PreSieve::apply(std::uint8_t* segment, std::size_t bytes, std::uint64_t firstByte) const {
-  bool first = true;
-  for (const auto& pattern : patterns_) {
-    const std::size_t period = pattern.size();
-    std::size_t offset = static_cast<std::size_t>(firstByte % period);
-    std::size_t done = 0;
-    while (done < bytes) {
-      const std::size_t chunk = std::min(bytes - done, period - offset);
-      if (first) {
-        std::memcpy(segment + done, pattern.data() + offset, chunk);
-      } else {
-        andBytes(segment + done, pattern.data() + offset, chunk);
-      }
-      done += chunk;
-      offset = 0;
+  std::array<std::size_t, groupCount> offsets;
+  std::array<const std::uint8_t*, groupCount> sources;
+  for (std::size_t g = 0; g < groupCount; ++g) offsets[g] = static_cast<std::size_t>(firstByte % patterns_[g].size());
+  // Runs up to the nearest end of a pattern, where that one starts over.
+  for (std::size_t done = 0; done < bytes;) {
+    std::size_t chunk = bytes - done;
+    for (std::size_t g = 0; g < groupCount; ++g) {
+      chunk = std::min(chunk, patterns_[g].size() - offsets[g]);
+      sources[g] = patterns_[g].data() + offsets[g];
     }
-    first = false;
+    andPatterns(segment + done, sources, chunk);
+    for (std::size_t g = 0; g < groupCount; ++g) {
+      offsets[g] += chunk;
+      if (offsets[g] == patterns_[g].size()) offsets[g] = 0;
+    }
+    done += chunk;
   }
 }
 

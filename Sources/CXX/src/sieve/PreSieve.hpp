@@ -1,8 +1,9 @@
 // Pre-sieving: the multiples of the primes 7 to 101 form a pattern that
 // repeats, so instead of crossing them off in every segment, the sieve
-// copies and ANDs precomputed pattern buffers into it.
+// writes the AND of precomputed pattern buffers into it, in one pass.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -25,9 +26,12 @@ class PreSieve {
  private:
   PreSieve();
 
+  /// The groups: 7·11·13·17·19, then three primes each up to 89·97·101.
+  static constexpr std::size_t groupCount = 7;
+
   /// One pattern per group of primes; its period in bytes is the product of
   /// the group's primes (30·period is a multiple of each).
-  std::vector<std::vector<std::uint8_t>> patterns_;
+  std::array<std::vector<std::uint8_t>, groupCount> patterns_;
 };
 
 }  // namespace core::sieve

@@ -20,9 +20,11 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "PreSieve.hpp"
@@ -198,39 +200,73 @@ class SegmentedSieve {
     return i;
   }
 
-  /// Crosses off the multiples of `prime` below byte `end`: single steps up
-  /// to the start of a wheel turn, unrolled whole turns, single steps to
-  /// the end. Leaves the prime at its first multiple at or after `end`.
-  static void crossOff(SievingPrime& prime, std::uint8_t* segment, std::size_t end) {
-    std::size_t i = prime.index;
-    std::uint32_t w = prime.wheelIndex;
-    const std::size_t a = prime.quotient;
-    while ((w & 7) != 0 && i < end) {
-      const WheelStep& step = wheel[w];
+  /// Crosses off the multiples at wheel positions k, k + 1, …, 7 of a prime
+  /// of residue class `pi`, one at a time, stopping at byte `end`. Returns
+  /// true when the turn was finished (i is then at the next turn's start),
+  /// false with `position` set to the first position not crossed. The gaps
+  /// and masks are constants here, so a step waits only for the previous
+  /// addition; stepping through the wheel table made every step wait for a
+  /// table load that depended on the one before.
+  template <int pi, int k>
+  [[gnu::always_inline]] static bool crossSingleSteps(std::uint8_t* segment, std::size_t& i, std::size_t a,
+                                                      std::size_t end, std::uint32_t& position) {
+    if constexpr (k == 8) {
+      return true;
+    } else {
+      if (i >= end) {
+        position = k;
+        return false;
+      }
+      constexpr WheelStep step = wheel[8 * pi + k];
       segment[i] &= step.keepMask;
       i += a * step.gap + step.correction;
-      w = step.next;
+      return crossSingleSteps<pi, k + 1>(segment, i, a, end, position);
     }
-    if (i < end) {
-      switch (w >> 3) {
-        case 0: i = crossFullTurns<0>(segment, i, a, end); break;
-        case 1: i = crossFullTurns<1>(segment, i, a, end); break;
-        case 2: i = crossFullTurns<2>(segment, i, a, end); break;
-        case 3: i = crossFullTurns<3>(segment, i, a, end); break;
-        case 4: i = crossFullTurns<4>(segment, i, a, end); break;
-        case 5: i = crossFullTurns<5>(segment, i, a, end); break;
-        case 6: i = crossFullTurns<6>(segment, i, a, end); break;
-        default: i = crossFullTurns<7>(segment, i, a, end); break;
-      }
-      while (i < end) {
-        const WheelStep& step = wheel[w];
-        segment[i] &= step.keepMask;
-        i += a * step.gap + step.correction;
-        w = step.next;
-      }
+  }
+
+  /// Crosses off, from the start of a wheel turn at byte i, whole turns and
+  /// then single steps, up to byte `end`; returns the byte of the first
+  /// multiple at or after `end` and sets `position` to its wheel position.
+  template <int pi>
+  [[gnu::noinline]] static std::size_t crossFromTurnStart(std::uint8_t* segment, std::size_t i, std::size_t a,
+                                                          std::size_t end, std::uint32_t& position) {
+    for (;;) {
+      i = crossFullTurns<pi>(segment, i, a, end);
+      if (!crossSingleSteps<pi, 0>(segment, i, a, end, position)) return i;
     }
-    prime.index = static_cast<std::uint32_t>(i);
-    prime.wheelIndex = w;
+  }
+
+  /// Crosses off the multiples of a prime at wheel index 8·pi + k from byte
+  /// i up to byte `end`: single steps to the end of the current turn, then
+  /// `crossFromTurnStart`. Returns the new byte and sets the new wheel index.
+  template <int pi, int k>
+  static std::size_t crossFrom(std::uint8_t* segment, std::size_t i, std::size_t a, std::size_t end,
+                               std::uint32_t& wheelIndex) {
+    std::uint32_t position = 0;
+    if (crossSingleSteps<pi, k>(segment, i, a, end, position)) {
+      i = crossFromTurnStart<pi>(segment, i, a, end, position);
+    }
+    wheelIndex = 8u * pi + position;
+    return i;
+  }
+
+  using Crosser = std::size_t (*)(std::uint8_t*, std::size_t, std::size_t, std::size_t, std::uint32_t&);
+
+  template <std::size_t... w>
+  static constexpr std::array<Crosser, 64> makeCrossers(std::index_sequence<w...>) {
+    return {&crossFrom<static_cast<int>(w / 8), static_cast<int>(w % 8)>...};
+  }
+
+  /// `crossFrom` for each of the 64 wheel indices, so that resuming a prime
+  /// is one indirect call.
+  static constexpr std::array<Crosser, 64> crossers = makeCrossers(std::make_index_sequence<64>());
+
+  /// Crosses off the multiples of `prime` below byte `end` and leaves the
+  /// prime at its first multiple at or after `end`.
+  static void crossOff(SievingPrime& prime, std::uint8_t* segment, std::size_t end) {
+    if (prime.index >= end) return;
+    prime.index = static_cast<std::uint32_t>(
+        crossers[prime.wheelIndex](segment, prime.index, prime.quotient, end, prime.wheelIndex));
   }
 
   /// Small primes hit a segment many times. The tiny ones sieve the segment
