@@ -139,15 +139,87 @@ void updateTrailingColumns(ColumnMajorMatrix<T>& w, const int* transpositions, I
 #endif
 }
 
+/// Panels this narrow are factored column by column.
+constexpr Index unblockedPanelWidth = 16;
+
+/// Partial-pivoting LU of the m×width column-major panel at `a` (leading
+/// dimension `stride`), in place: the unit lower L below the diagonal, U on
+/// and above it. pivots[j] is the row (from the panel's top) that row j was
+/// swapped with. Recursive, like LAPACK's xGETRF2: factor the left half,
+/// update the right half (its swaps, U₁₂ = L₁₁⁻¹A₁₂, A₂₂ −= L₂₁U₁₂ on the
+/// packed product kernel), factor the right half below, then swap the left
+/// half's rows as the right half did. Row swaps run down each column, which
+/// in column-major storage stays within one column; Eigen's panel LU swapped
+/// whole rows across the panel and took about a third longer.
+template <class T>
+void factorPanelRecursively(T* a, Index m, Index width, Index stride, int* pivots) {
+  using Block = Eigen::Map<ColumnMajorMatrix<T>, 0, Eigen::OuterStride<>>;
+  if (width <= unblockedPanelWidth) {
+    for (Index j = 0; j < width; ++j) {
+      T* const column = a + j * stride;
+      // The first entry of largest magnitude, as in unblocked partial
+      // pivoting (NaN never compares larger, so it is not chosen).
+      Index pivotRow = j;
+      T largest = std::abs(column[j]);
+      for (Index i = j + 1; i < m; ++i) {
+        const T magnitude = std::abs(column[i]);
+        if (magnitude > largest) {
+          largest = magnitude;
+          pivotRow = i;
+        }
+      }
+      pivots[j] = static_cast<int>(pivotRow);
+      if (pivotRow != j) {
+        for (Index c = 0; c < width; ++c) std::swap(a[j + c * stride], a[pivotRow + c * stride]);
+      }
+      // A zero pivot leaves its column as it is (the matrix is singular;
+      // the caller sees the zero on U's diagonal).
+      if (column[j] != T(0)) {
+        const T reciprocal = T(1) / column[j];
+        for (Index i = j + 1; i < m; ++i) column[i] *= reciprocal;
+      }
+      for (Index c = j + 1; c < width; ++c) {
+        T* const target = a + c * stride;
+        const T factor = target[j];
+        for (Index i = j + 1; i < m; ++i) target[i] -= column[i] * factor;
+      }
+    }
+    return;
+  }
+  const Index left = std::min(width / 2 / 8 * 8, m), right = width - left, below = m - left;
+  factorPanelRecursively(a, m, left, stride, pivots);
+  T* const a12 = a + left * stride;
+  for (Index c = 0; c < right; ++c) {
+    T* const column = a12 + c * stride;
+    for (Index j = 0; j < left; ++j) std::swap(column[j], column[pivots[j]]);
+  }
+  if (below == 0) return;
+  Block u12(a12, left, right, Eigen::OuterStride<>(stride));
+  Block(a, left, left, Eigen::OuterStride<>(stride)).template triangularView<Eigen::UnitLower>().solveInPlace(u12);
+#if defined(__AVX2__) && defined(__FMA__)
+  if (std::min(right, std::min(below, left)) >= 24) {
+    // In row-major terms, A₂₂ᵀ −= U₁₂ᵀ L₂₁ᵀ, every operand read in place.
+    packed::multiply<T>(right, below, left, T(-1), {a12, stride}, {a + left, stride}, T(1), a12 + left, stride);
+  } else
+#endif
+  {
+    Block(a12 + left, below, right, Eigen::OuterStride<>(stride)).noalias() -=
+        Block(a + left, below, left, Eigen::OuterStride<>(stride)) * u12;
+  }
+  factorPanelRecursively(a12 + left, below, right, stride, pivots + left);
+  for (Index j = left; j < width; ++j) pivots[j] += static_cast<int>(left);
+  for (Index c = 0; c < left; ++c) {
+    T* const column = a + c * stride;
+    for (Index j = left; j < width; ++j) std::swap(column[j], column[pivots[j]]);
+  }
+}
+
 /// Factors the panel of columns [top, top + width) of `w` (rows top and
-/// below) by Eigen's recursive partial-pivoting LU, on the calling thread,
-/// and records its swaps as rows of `w`.
+/// below) on the calling thread and records its swaps as rows of `w`.
 template <class T>
 void factorPanel(ColumnMajorMatrix<T>& w, std::vector<int>& transpositions, Index top, Index width) {
   const Index n = w.rows();
-  int panelSwaps = 0;
-  Eigen::internal::partial_lu_impl<T, Eigen::ColMajor, int>::blocked_lu(
-      n - top, width, &w.coeffRef(top, top), n, transpositions.data() + top, panelSwaps, 16);
+  factorPanelRecursively(&w.coeffRef(top, top), n - top, width, n, transpositions.data() + top);
   for (Index i = top; i < top + width; ++i) transpositions[static_cast<std::size_t>(i)] += static_cast<int>(top);
 }
 
