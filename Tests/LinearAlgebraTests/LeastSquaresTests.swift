@@ -9,33 +9,42 @@ struct LeastSquaresTests {
       let m = Int.random(in: 2...120, using: &generator)
       let n = Int.random(in: 2...120, using: &generator)
       let rank = Int.random(in: 1...min(m, n), using: &generator)
-      let a = TestMatrices.rankDeficient(S.self, rows: m, columns: n, rank: rank, &generator)
-      let b = TestMatrices.random(S.self, rows: m, columns: 2, &generator)
-      let context = "\(S.self) seed \(seed) \(m)×\(n) rank \(rank)"
-      #expect(a.rank() == rank, "rank, \(context)")
-      let x = a.leastSquares(b)
-      // Normal equations: Aᵀ (b − A x) = 0, scaled as in LAPACK's xQRT17.
-      let residual = Reference(b) - Reference(a) * Reference(x)
-      let normal = Reference(a).transposed * residual
-      let ratio = residualRatio(
-        normal.norm1, size: max(m, n), scale: Reference(a).norm1 * Reference(b).norm1, epsilon: S.testEpsilon)
-      #expect(ratio < residualBound, "Aᵀr ratio \(ratio), \(context)")
-      // Minimum norm: x lies in the row space of A, so projecting it onto
-      // the leading right singular vectors changes nothing.
-      let v = a.svd().v
-      let leading = Reference(
-        rows: n, columns: rank, values: (0..<n).flatMap { i in (0..<rank).map { v[i, $0] }.map(Double.init) })
-      let projected = leading * (leading.transposed * Reference(x))
-      let drift = (Reference(x) - projected).norm1
-      let driftRatio = residualRatio(
-        drift, size: max(m, n), scale: Reference(x).norm1, epsilon: S.testEpsilon)
-      #expect(driftRatio < residualBound, "row space ratio \(driftRatio), \(context)")
-      // The pseudo-inverse gives the same solution.
-      let viaPseudoInverse = a.pseudoInverse() * b
-      #expect(
-        viaPseudoInverse.isApproximatelyEqual(to: x, relativeTolerance: S(1e3) * S.ulpOfOne * S(max(m, n))),
-        "pinv, \(context)")
+      checkMinimumNorm(S.self, rows: m, columns: n, rank: rank, &generator, "seed \(seed)")
     }
+  }
+
+  /// Solves a random m×n system of the given rank in the least-squares
+  /// sense and checks the normal equations, that the solution has minimum
+  /// norm, and that the pseudo-inverse gives the same solution.
+  static func checkMinimumNorm<S: MatrixScalar>(
+    _: S.Type, rows m: Int, columns n: Int, rank: Int, _ generator: inout SeededGenerator, _ label: String
+  ) {
+    let a = TestMatrices.rankDeficient(S.self, rows: m, columns: n, rank: rank, &generator)
+    let b = TestMatrices.random(S.self, rows: m, columns: 2, &generator)
+    let context = "\(S.self) \(label) \(m)×\(n) rank \(rank)"
+    #expect(a.rank() == rank, "rank, \(context)")
+    let x = a.leastSquares(b)
+    // Normal equations: Aᵀ (b − A x) = 0, scaled as in LAPACK's xQRT17.
+    let residual = Reference(b) - Reference(a) * Reference(x)
+    let normal = Reference(a).transposed * residual
+    let ratio = residualRatio(
+      normal.norm1, size: max(m, n), scale: Reference(a).norm1 * Reference(b).norm1, epsilon: S.testEpsilon)
+    #expect(ratio < residualBound, "Aᵀr ratio \(ratio), \(context)")
+    // Minimum norm: x lies in the row space of A, so projecting it onto
+    // the leading right singular vectors changes nothing.
+    let v = a.svd().v
+    let leading = Reference(
+      rows: n, columns: rank, values: (0..<n).flatMap { i in (0..<rank).map { v[i, $0] }.map(Double.init) })
+    let projected = leading * (leading.transposed * Reference(x))
+    let drift = (Reference(x) - projected).norm1
+    let driftRatio = residualRatio(
+      drift, size: max(m, n), scale: Reference(x).norm1, epsilon: S.testEpsilon)
+    #expect(driftRatio < residualBound, "row space ratio \(driftRatio), \(context)")
+    // The pseudo-inverse gives the same solution.
+    let viaPseudoInverse = a.pseudoInverse() * b
+    #expect(
+      viaPseudoInverse.isApproximatelyEqual(to: x, relativeTolerance: S(1e3) * S.ulpOfOne * S(max(m, n))),
+      "pinv, \(context)")
   }
 
   @Test("minimum-norm solutions of rank-deficient systems", arguments: ScalarType.allCases)

@@ -8,7 +8,8 @@ import Testing
 /// many columns past n = 256; the same blocking for
 /// Cholesky; QR panels of 48 columns; the symmetric eigensolver's inverse
 /// iteration past n = 128; transposing copies in threads from 2^17
-/// elements; the SVD's own bidiagonalization from min(m, n) = 64), each
+/// elements; the SVD's own bidiagonalization from min(m, n) = 64, which
+/// least squares and the pseudo-inverse use too), each
 /// checked by LAPACK residual ratios with one thread and with two.
 @Suite("Threaded and packed kernels", .serialized)
 struct ThreadedKernelTests {
@@ -210,6 +211,24 @@ struct ThreadedKernelTests {
   @Test("threaded SVD: own bidiagonalization and back-transformation", arguments: ScalarType.allCases)
   func svd(_ type: ScalarType) {
     withScalarType(type) { Self.checkSVD($0) }
+  }
+
+  static func checkLeastSquares<S: MatrixScalar>(_: S.Type) {
+    var generator = SeededGenerator(seed: 98)
+    // Tall, wide and square, full rank and rank-deficient, from the size
+    // where they run on the core's threaded SVD (min(m, n) = 64).
+    let shapes = [(150, 70, 70), (70, 150, 40), (100, 100, 60), (64, 64, 64)]
+    for (m, n, rank) in shapes {
+      forEachThreadCount { threads in
+        LeastSquaresTests.checkMinimumNorm(
+          S.self, rows: m, columns: n, rank: rank, &generator, "threads \(threads)")
+      }
+    }
+  }
+
+  @Test("least squares and pseudo-inverse on the threaded SVD", arguments: ScalarType.allCases)
+  func leastSquares(_ type: ScalarType) {
+    withScalarType(type) { Self.checkLeastSquares($0) }
   }
 
   static func checkSymmetricEigen<S: MatrixScalar>(_: S.Type) {

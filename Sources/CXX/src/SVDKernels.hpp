@@ -9,7 +9,8 @@
 // (BidiagonalDivideAndConquer.hpp, its merge products threaded), then
 // U = Q P_B and V = P Q_B by blocks of reflectors across the threads. At
 // n = 1024 with two threads this takes ~0.8 s where Eigen's BDCSVD, all on
-// one thread, took ~1.1 s.
+// one thread, took ~1.1 s. Least squares and the pseudo-inverse use the
+// same decomposition (thin), then V Σ⁺ Uᵀ.
 #pragma once
 
 #include <algorithm>
@@ -45,15 +46,34 @@ T rankThreshold(Index m, Index n) {
 /// BidiagonalDivideAndConquer.hpp). Below it, Eigen's BDCSVD whole.
 constexpr Index threadedSVDMinimum = 64;
 
-/// The SVD of A / 2^e for min(m, n) ≥ threadedSVDMinimum: values, and when
-/// `u` and `v` are given, the vectors (full or thin) into them, row-major.
+/// The SVD of Â = A / 2^e in the core's three steps, computed on W = Â, or
+/// on W = Âᵀ when A is wide, so that W has rows ≥ columns:
+/// W = left · diag(values) · rightᵀ, column-major.
 template <class T>
-Status threadedSVD(const T* a, Index m, Index n, int e, bool full, T* u, T* values, T* v) {
-  // W = A, or Aᵀ when A is wide (then A = V_W Σ U_Wᵀ): rows ≥ columns.
-  const bool transposed = m < n;
+struct WorkingSVD {
+  /// Whether W is Âᵀ (then Â = right · diag(values) · leftᵀ).
+  bool transposed = false;
+  /// W's left vectors, rows × columns (thin) or rows × rows (full).
+  ColumnMajorMatrix<T> left;
+  /// W's right vectors, columns × columns.
+  ColumnMajorMatrix<T> right;
+  /// The singular values of Â, descending.
+  Vector<T> values;
+
+  /// Â's left vectors (m × min(m, n) when thin).
+  const ColumnMajorMatrix<T>& leftOfA() const { return transposed ? right : left; }
+  /// Â's right vectors (n × min(m, n) when thin).
+  const ColumnMajorMatrix<T>& rightOfA() const { return transposed ? left : right; }
+};
+
+/// Decomposes A / 2^e (min(m, n) ≥ threadedSVDMinimum) into `result`; the
+/// vectors only when `vectors` is set, U full when `full` is.
+template <class T>
+Status decomposeThreaded(const T* a, Index m, Index n, int e, bool vectors, bool full, WorkingSVD<T>& result) {
+  result.transposed = m < n;
   const Index rows = std::max(m, n), columns = std::min(m, n);
   ColumnMajorMatrix<T> w = uninitializedWorkingMatrix<T>(rows, columns);
-  if (transposed) {
+  if (result.transposed) {
     // Row-major A is column-major Aᵀ.
     w = ConstMatrixMap<T>(a, columns, rows).transpose() * std::ldexp(T(1), -e);
   } else {
@@ -61,30 +81,53 @@ Status threadedSVD(const T* a, Index m, Index n, int e, bool full, T* u, T* valu
   }
   Vector<T> diagonal(columns), superdiagonal(std::max<Index>(columns - 1, 1));
   bidiagonalizeInPlace(w, diagonal.data(), superdiagonal.data());
-  const bool vectors = u != nullptr;
   BidiagonalDivideAndConquer<T> bidiagonal;
   const Eigen::ComputationInfo info = bidiagonal.compute(diagonal.data(), superdiagonal.data(), columns, vectors);
   if (info != Eigen::Success) return Status::noConvergence;
-  bidiagonal.singularValues(values, columns);
-  Eigen::Map<Vector<T>>(values, columns) *= std::ldexp(T(1), e);
+  result.values.resize(columns);
+  bidiagonal.singularValues(result.values.data(), columns);
   if (!vectors) return Status::ok;
   // W = Q B Pᵀ and B = P_B Σ Q_Bᵀ: W's left vectors are Q P_B (with the
   // identity's further columns when full), its right vectors P Q_B.
   const Index leftColumns = full ? rows : columns;
-  ColumnMajorMatrix<T> left = uninitializedWorkingMatrix<T>(rows, leftColumns);
-  left.setIdentity();
-  left.topLeftCorner(columns, columns) = bidiagonal.leftVectors(columns).template cast<T>();
-  applyLeftReflectors(w, left);
-  ColumnMajorMatrix<T> right = bidiagonal.rightVectors(columns).template cast<T>();
-  applyRightReflectors(w, right);
-  // Row-major outputs are the transposes of the column-major results.
-  const ColumnMajorMatrix<T>& leftOfA = transposed ? right : left;
-  const ColumnMajorMatrix<T>& rightOfA = transposed ? left : right;
-  memory::adviseLargePagesFor(u, leftOfA.size());
-  memory::adviseLargePagesFor(v, rightOfA.size());
-  copyTransposed(leftOfA.data(), leftOfA.cols(), leftOfA.rows(), T(1), u);
-  copyTransposed(rightOfA.data(), rightOfA.cols(), rightOfA.rows(), T(1), v);
+  result.left = uninitializedWorkingMatrix<T>(rows, leftColumns);
+  result.left.setIdentity();
+  result.left.topLeftCorner(columns, columns) = bidiagonal.leftVectors(columns).template cast<T>();
+  applyLeftReflectors(w, result.left);
+  result.right = bidiagonal.rightVectors(columns).template cast<T>();
+  applyRightReflectors(w, result.right);
   return Status::ok;
+}
+
+/// The SVD of A / 2^e for min(m, n) ≥ threadedSVDMinimum: values, and when
+/// `u` and `v` are given, the vectors (full or thin) into them, row-major.
+template <class T>
+Status threadedSVD(const T* a, Index m, Index n, int e, bool full, T* u, T* values, T* v) {
+  WorkingSVD<T> svd;
+  const Status status = decomposeThreaded(a, m, n, e, u != nullptr, full, svd);
+  if (status != Status::ok) return status;
+  Eigen::Map<Vector<T>>(values, svd.values.size()) = svd.values * std::ldexp(T(1), e);
+  if (u == nullptr) return Status::ok;
+  // Row-major outputs are the transposes of the column-major results.
+  const ColumnMajorMatrix<T>& left = svd.leftOfA();
+  const ColumnMajorMatrix<T>& right = svd.rightOfA();
+  memory::adviseLargePagesFor(u, left.size());
+  memory::adviseLargePagesFor(v, right.size());
+  copyTransposed(left.data(), left.cols(), left.rows(), T(1), u);
+  copyTransposed(right.data(), right.cols(), right.rows(), T(1), v);
+  return Status::ok;
+}
+
+/// Σ⁺'s diagonal for singular values σ (descending) of an m×n matrix: 1/σᵢ
+/// where σᵢ is above the rank cut-off, else 0. The cut-off is
+/// max(m, n)·eps·σ₀ (numpy's), and at least the smallest normal number, as
+/// in Eigen's rank decision.
+template <class T>
+Vector<T> invertedSingularValues(const Vector<T>& sigma, Index m, Index n) {
+  const T cutoff = std::max(rankThreshold<T>(m, n) * sigma(0), std::numeric_limits<T>::min());
+  Vector<T> inverted(sigma.size());
+  for (Index i = 0; i < sigma.size(); ++i) inverted(i) = sigma(i) > cutoff ? T(1) / sigma(i) : T(0);
+  return inverted;
 }
 
 template <class T>
@@ -153,12 +196,23 @@ Status leastSquaresImpl(const T* a, Index m, Index n, const T* b, Index nrhs, T*
     solution.setConstant(notANumber<T>);
     return Status::ok;
   }
-  // A = 2^e Â exactly, so x = Â⁺ b / 2^e.
+  // A = 2^e Â exactly, so x = Â⁺ b / 2^e = V Σ⁺ Uᵀ b / 2^e.
   const int e = scaleExponent(a, m * n);
+  const ConstMatrixMap<T> rhs(b, m, nrhs);
+  if (std::min(m, n) >= threadedSVDMinimum) {
+    WorkingSVD<T> svd;
+    const Status status = decomposeThreaded(a, m, n, e, true, false, svd);
+    if (status != Status::ok) return status;
+    ColumnMajorMatrix<T> projected = svd.leftOfA().transpose() * rhs;
+    projected.array().colwise() *= invertedSingularValues(svd.values, m, n).array();
+    solution.noalias() = svd.rightOfA() * projected;
+    solution *= std::ldexp(T(1), -e);
+    return Status::ok;
+  }
   SVD<T> svd(ConstMatrixMap<T>(a, m, n) * std::ldexp(T(1), -e), Eigen::ComputeThinU | Eigen::ComputeThinV);
   if (svd.info() != Eigen::Success) return Status::noConvergence;
   svd.setThreshold(rankThreshold<T>(m, n));
-  solution = svd.solve(ConstMatrixMap<T>(b, m, nrhs)) * std::ldexp(T(1), -e);
+  solution = svd.solve(rhs) * std::ldexp(T(1), -e);
   return Status::ok;
 }
 
@@ -171,15 +225,20 @@ Status pseudoInverseImpl(const T* a, Index m, Index n, T* out) {
     result.setConstant(notANumber<T>);
     return Status::ok;
   }
-  // A = 2^e Â exactly, so A⁺ = Â⁺ / 2^e.
+  // A = 2^e Â exactly, so A⁺ = Â⁺ / 2^e = V Σ⁺ Uᵀ / 2^e.
   const int e = scaleExponent(a, m * n);
-  const SVD<T> svd(ConstMatrixMap<T>(a, m, n) * std::ldexp(T(1), -e), Eigen::ComputeThinU | Eigen::ComputeThinV);
-  if (svd.info() != Eigen::Success) return Status::noConvergence;
-  const Vector<T>& sigma = svd.singularValues();
-  const T cutoff = rankThreshold<T>(m, n) * sigma(0);
-  Vector<T> inverted(sigma.size());
-  for (Index i = 0; i < sigma.size(); ++i) inverted(i) = sigma(i) > cutoff ? T(1) / sigma(i) : T(0);
-  result.noalias() = svd.matrixV() * inverted.asDiagonal() * svd.matrixU().transpose();
+  if (std::min(m, n) >= threadedSVDMinimum) {
+    WorkingSVD<T> svd;
+    const Status status = decomposeThreaded(a, m, n, e, true, false, svd);
+    if (status != Status::ok) return status;
+    const Vector<T> inverted = invertedSingularValues(svd.values, m, n);
+    result.noalias() = svd.rightOfA() * inverted.asDiagonal() * svd.leftOfA().transpose();
+  } else {
+    const SVD<T> svd(ConstMatrixMap<T>(a, m, n) * std::ldexp(T(1), -e), Eigen::ComputeThinU | Eigen::ComputeThinV);
+    if (svd.info() != Eigen::Success) return Status::noConvergence;
+    const Vector<T> inverted = invertedSingularValues(svd.singularValues(), m, n);
+    result.noalias() = svd.matrixV() * inverted.asDiagonal() * svd.matrixU().transpose();
+  }
   result *= std::ldexp(T(1), -e);
   return Status::ok;
 }
