@@ -116,6 +116,29 @@ void solveUpperBlock(const ColumnMajorMatrix<T>& lu, Index top, Index height, Co
 }
 #endif
 
+/// A₂₂ −= A₂₁ A₁₂ for column-major blocks with leading dimension `stride`:
+/// A₂₂ (rows × columns) at `target`, A₂₁ (rows × depth) at `left`, A₁₂
+/// (depth × columns) at `right`. On AVX2+FMA the packed kernel takes it
+/// from 24 rows and 24 deep (in row-major terms A₂₂ᵀ −= A₁₂ᵀ A₂₁ᵀ, every
+/// operand read in place: a column-major block is a row-major view of its
+/// transpose); it computes each column alike whatever other columns come
+/// with it, so splitting the columns across threads changes no result.
+template <class T>
+void subtractProduct(T* target, const T* left, const T* right, Index rows, Index columns, Index depth,
+                     Index stride) {
+#if defined(__AVX2__) && defined(__FMA__)
+  if (rows >= 24 && depth >= 24) {
+    packed::multiply<T>(columns, rows, depth, T(-1), {right, stride}, {left, stride}, T(1), target, stride);
+    return;
+  }
+#endif
+  using Block = Eigen::Map<ColumnMajorMatrix<T>, 0, Eigen::OuterStride<>>;
+  using ConstBlock = Eigen::Map<const ColumnMajorMatrix<T>, 0, Eigen::OuterStride<>>;
+  Block(target, rows, columns, Eigen::OuterStride<>(stride)).noalias() -=
+      ConstBlock(left, rows, depth, Eigen::OuterStride<>(stride)) *
+      ConstBlock(right, depth, columns, Eigen::OuterStride<>(stride));
+}
+
 /// The right-looking update of columns [first, last) after the panel
 /// [top, top + width) was factored: swap their rows as the panel did, solve
 /// U₁₂ = L₁₁⁻¹ A₁₂, then A₂₂ −= L₂₁ U₁₂.
@@ -126,17 +149,13 @@ void updateTrailingColumns(ColumnMajorMatrix<T>& w, const int* transpositions, I
   swapRows(w, transpositions, top, width, first, last);
 #if defined(__AVX2__) && defined(__FMA__)
   solveUnitLowerBlock(w, top, width, w, first, columns);
-  if (below == 0) return;
-  // In row-major terms this is A₂₂ᵀ −= U₁₂ᵀ L₂₁ᵀ, with every operand read in
-  // place: a column-major block is a row-major view of its transpose.
-  packed::multiply<T>(columns, below, width, T(-1), {&w.coeffRef(top, first), n}, {&w.coeffRef(top + width, top), n},
-                      T(1), &w.coeffRef(top + width, first), n);
 #else
-  auto upper = w.block(top, first, width, columns);
-  w.block(top, top, width, width).template triangularView<Eigen::UnitLower>().solveInPlace(upper);
-  if (below == 0) return;
-  w.block(top + width, first, below, columns).noalias() -= w.block(top + width, top, below, width) * upper;
+  w.block(top, top, width, width).template triangularView<Eigen::UnitLower>().solveInPlace(
+      w.block(top, first, width, columns));
 #endif
+  if (below == 0) return;
+  subtractProduct(&w.coeffRef(top + width, first), &w.coeffRef(top + width, top), &w.coeffRef(top, first), below,
+                  columns, width, n);
 }
 
 /// Panels this narrow are factored column by column.
@@ -196,16 +215,7 @@ void factorPanelRecursively(T* a, Index m, Index width, Index stride, int* pivot
   if (below == 0) return;
   Block u12(a12, left, right, Eigen::OuterStride<>(stride));
   Block(a, left, left, Eigen::OuterStride<>(stride)).template triangularView<Eigen::UnitLower>().solveInPlace(u12);
-#if defined(__AVX2__) && defined(__FMA__)
-  if (std::min(right, std::min(below, left)) >= 24) {
-    // In row-major terms, A₂₂ᵀ −= U₁₂ᵀ L₂₁ᵀ, every operand read in place.
-    packed::multiply<T>(right, below, left, T(-1), {a12, stride}, {a + left, stride}, T(1), a12 + left, stride);
-  } else
-#endif
-  {
-    Block(a12 + left, below, right, Eigen::OuterStride<>(stride)).noalias() -=
-        Block(a + left, below, left, Eigen::OuterStride<>(stride)) * u12;
-  }
+  subtractProduct(a12 + left, a + left, a12, below, right, left, stride);
   factorPanelRecursively(a12 + left, below, right, stride, pivots + left);
   for (Index j = left; j < width; ++j) pivots[j] += static_cast<int>(left);
   for (Index c = 0; c < left; ++c) {
