@@ -1,9 +1,8 @@
 // Singular value decomposition and what is built on it: singular values,
-// minimum-norm least squares and the pseudo-inverse. From min(m, n) = 64 the
-// SVD and the singular values bidiagonalize and back-transform in the core's
-// own threaded code around Eigen's bidiagonal divide and conquer (see
-// SVDKernels.hpp); smaller problems, least squares and the pseudo-inverse
-// use Eigen's BDCSVD whole (one-sided Jacobi for blocks under 16).
+// minimum-norm least squares and the pseudo-inverse. From min(m, n) = 64 all
+// of them bidiagonalize and back-transform in the core's own threaded code
+// around Eigen's bidiagonal divide and conquer (see SVDKernels.hpp); smaller
+// problems use Eigen's BDCSVD whole (one-sided Jacobi for blocks under 16).
 // Non-finite input never reaches Eigen's iterations: its outputs are NaN.
 //
 // The exported functions run the AVX2+FMA kernels when the CPU has them

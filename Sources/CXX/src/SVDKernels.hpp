@@ -91,8 +91,11 @@ Status decomposeThreaded(const T* a, Index m, Index n, int e, bool vectors, bool
   // identity's further columns when full), its right vectors P Q_B.
   const Index leftColumns = full ? rows : columns;
   result.left = uninitializedWorkingMatrix<T>(rows, leftColumns);
-  result.left.setIdentity();
   result.left.topLeftCorner(columns, columns) = bidiagonal.leftVectors(columns).template cast<T>();
+  // Around it, the identity's entries (only the top block was computed).
+  result.left.topRightCorner(columns, leftColumns - columns).setZero();
+  result.left.bottomLeftCorner(rows - columns, columns).setZero();
+  result.left.bottomRightCorner(rows - columns, leftColumns - columns).setIdentity();
   applyLeftReflectors(w, result.left);
   result.right = bidiagonal.rightVectors(columns).template cast<T>();
   applyRightReflectors(w, result.right);
