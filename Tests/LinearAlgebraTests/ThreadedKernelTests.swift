@@ -8,7 +8,7 @@ import Testing
 /// many columns past n = 256; the same blocking for
 /// Cholesky; QR panels of 48 columns; the symmetric eigensolver's inverse
 /// iteration past n = 128; transposing copies in threads from 2^17
-/// elements; the SVD's own bidiagonalization from min(m, n) = 64, which
+/// elements; the SVD's own bidiagonalization from min(m, n) = 16, which
 /// least squares and the pseudo-inverse use too), each
 /// checked by LAPACK residual ratios with one thread and with two.
 @Suite("Threaded and packed kernels", .serialized)
@@ -170,8 +170,8 @@ struct ThreadedKernelTests {
   static func checkSVD<S: MatrixScalar>(_: S.Type) {
     var generator = SeededGenerator(seed: 99)
     let hugeOrTiny: S = S.self == Double.self ? S(1e150) : S(1e15)
-    // 63 stays on Eigen's BDCSVD; from 64 the core bidiagonalizes itself in
-    // panels of 32 (the last ≤ 48 columns unblocked), threads the products
+    // From 16 the core bidiagonalizes itself, from 64 in panels of 32 (the
+    // last ≤ 48 columns unblocked), threads the products
     // with the trailing matrix from 2^16 elements, and forms U and V from
     // blocks of reflectors. Wide matrices go through their transpose.
     let cases: [(String, Matrix<S>, Bool)] = [
@@ -213,10 +213,62 @@ struct ThreadedKernelTests {
     withScalarType(type) { Self.checkSVD($0) }
   }
 
+  /// Matrices whose bidiagonal form has zero or tiny entries: Eigen 3.4's
+  /// divide and conquer alone gave singular values wrong in the second
+  /// digit, non-orthogonal V or NaN on each of these (and read out of
+  /// bounds on some), from n = 16 on.
+  static func checkSVDOfZeroBidiagonalEntries<S: MatrixScalar>(_: S.Type) {
+    var generator = SeededGenerator(seed: 96)
+    /// An n×n upper bidiagonal matrix of random entries, zero on the
+    /// diagonal where `zeroDiagonal(i)` and above it where `zeroAbove(i)`.
+    func upperBidiagonal(_ n: Int, zeroDiagonal: (Int) -> Bool, zeroAbove: (Int) -> Bool) -> Matrix<S> {
+      let r = TestMatrices.random(S.self, rows: n, columns: n, &generator)
+      return Matrix(rows: n, columns: n) { i, j in
+        if j == i { return zeroDiagonal(i) ? 0 : r[i, j] }
+        if j == i + 1 { return zeroAbove(i) ? 0 : r[i, j] }
+        return 0
+      }
+    }
+    let never: (Int) -> Bool = { _ in false }
+    let cases: [(String, Matrix<S>)] = [
+      (
+        "bidiagonal, zero d every 4th, e every 5th",
+        upperBidiagonal(200, zeroDiagonal: { $0 % 4 == 0 }, zeroAbove: { $0 % 5 == 0 })
+      ),
+      (
+        "bidiagonal, zero d every 4th, e every 5th",
+        upperBidiagonal(40, zeroDiagonal: { $0 % 4 == 0 }, zeroAbove: { $0 % 5 == 0 })
+      ),
+      ("bidiagonal, zero e every 5th", upperBidiagonal(120, zeroDiagonal: never, zeroAbove: { $0 % 5 == 0 })),
+      ("bidiagonal, first d zero", upperBidiagonal(70, zeroDiagonal: { $0 == 0 }, zeroAbove: never)),
+      ("bidiagonal, last d zero", upperBidiagonal(70, zeroDiagonal: { $0 == 69 }, zeroAbove: never)),
+      (
+        "bidiagonal, two adjacent d zero",
+        upperBidiagonal(90, zeroDiagonal: { $0 == 40 || $0 == 41 }, zeroAbove: never)
+      ),
+      ("bidiagonal, random", upperBidiagonal(100, zeroDiagonal: never, zeroAbove: never)),
+      ("bidiagonal, random", upperBidiagonal(100, zeroDiagonal: never, zeroAbove: never)),
+      ("integers (7i + 3j) mod 5", Matrix(rows: 200, columns: 200) { i, j in S((7 * i + 3 * j) % 5) }),
+      ("integers (7i + 3j) mod 5", Matrix(rows: 33, columns: 33) { i, j in S((7 * i + 3 * j) % 5) }),
+      ("rank 20", TestMatrices.rankDeficient(S.self, rows: 200, columns: 200, rank: 20, &generator)),
+    ]
+    for (name, a) in cases {
+      forEachThreadCount { threads in
+        DecompositionTests.checkSVD(
+          a, full: false, "\(S.self) \(name) \(a.rowCount)×\(a.columnCount) threads \(threads)")
+      }
+    }
+  }
+
+  @Test("SVD of matrices whose bidiagonal form has zero entries", arguments: ScalarType.allCases)
+  func svdOfZeroBidiagonalEntries(_ type: ScalarType) {
+    withScalarType(type) { Self.checkSVDOfZeroBidiagonalEntries($0) }
+  }
+
   static func checkLeastSquares<S: MatrixScalar>(_: S.Type) {
     var generator = SeededGenerator(seed: 98)
-    // Tall, wide and square, full rank and rank-deficient, from the size
-    // where they run on the core's threaded SVD (min(m, n) = 64).
+    // Tall, wide and square, full rank and rank-deficient, on the core's
+    // own SVD (min(m, n) ≥ 16) with its bidiagonal reduction in panels.
     let shapes = [(150, 70, 70), (70, 150, 40), (100, 100, 60), (64, 64, 64)]
     for (m, n, rank) in shapes {
       forEachThreadCount { threads in

@@ -1,8 +1,9 @@
 // Singular value decomposition and what is built on it: singular values,
-// minimum-norm least squares and the pseudo-inverse. From min(m, n) = 64 all
+// minimum-norm least squares and the pseudo-inverse. From min(m, n) = 16 all
 // of them bidiagonalize and back-transform in the core's own threaded code
-// around Eigen's bidiagonal divide and conquer (see SVDKernels.hpp); smaller
-// problems use Eigen's BDCSVD whole (one-sided Jacobi for blocks under 16).
+// around a bidiagonal SVD that splits off zero entries and runs Eigen's
+// divide and conquer on the rest (see SVDKernels.hpp); smaller problems use
+// Eigen's BDCSVD whole (one-sided Jacobi under 16).
 // Non-finite input never reaches Eigen's iterations: its outputs are NaN.
 //
 // The exported functions run the AVX2+FMA kernels when the CPU has them
@@ -10,7 +11,7 @@
 #include "MatrixCore.h"
 
 // Eigen in a namespace of this file's own: BidiagonalDivideAndConquer.hpp
-// specializes a BDCSVD member, which must not meet another program's Eigen.
+// specializes BDCSVD members, which must not meet another program's Eigen.
 #define Eigen EigenSVDBaseline
 
 #include "KernelVariants.hpp"

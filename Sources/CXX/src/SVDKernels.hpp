@@ -1,23 +1,24 @@
 // The SVD-family kernels, compiled once per instruction-set variant
 // (MatrixSVD.cpp for the baseline, MatrixSVDAVX2.cpp for AVX2+FMA);
 // everything here has internal linkage (BidiagonalDivideAndConquer.hpp's
-// specializations of an Eigen member excepted; see there).
+// specializations of Eigen members excepted; see there).
 //
-// The SVD of an m×n matrix with min(m, n) ≥ 64 takes three steps, like
+// The SVD of an m×n matrix with min(m, n) ≥ 16 takes three steps, like
 // LAPACK's xGESDD: A = Q B Pᵀ with B upper bidiagonal (Bidiagonalization.hpp,
-// threaded), B = P_B Σ Q_Bᵀ by Eigen's divide and conquer
-// (BidiagonalDivideAndConquer.hpp, its merge products threaded), then
+// threaded), B = P_B Σ Q_Bᵀ (BidiagonalSVD.hpp: zero entries split off,
+// then Eigen's divide and conquer with the core's own secular-equation
+// solver and threaded merge products, BidiagonalDivideAndConquer.hpp), then
 // U = Q P_B and V = P Q_B by blocks of reflectors across the threads. At
-// n = 1024 with two threads this takes ~0.8 s where Eigen's BDCSVD, all on
-// one thread, took ~1.1 s. Least squares and the pseudo-inverse use the
-// same decomposition (thin), then V Σ⁺ Uᵀ.
+// n = 512 on one thread this takes ~110 ms, where the same steps around
+// Eigen's own secular-equation solver took ~180 ms. Least squares and the
+// pseudo-inverse use the same decomposition (thin), then V Σ⁺ Uᵀ.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-#include "BidiagonalDivideAndConquer.hpp"
+#include "BidiagonalSVD.hpp"
 #include "Bidiagonalization.hpp"
 #include "EigenSetup.hpp"
 #include "StorageOrder.hpp"
@@ -41,10 +42,15 @@ T rankThreshold(Index m, Index n) {
 }
 
 /// From this min(m, n) on, the SVD runs in three steps of the core's own:
-/// bidiagonal reduction and back-transformation across the threads (see
-/// Bidiagonalization.hpp), Eigen's divide and conquer between them (see
-/// BidiagonalDivideAndConquer.hpp). Below it, Eigen's BDCSVD whole.
-constexpr Index threadedSVDMinimum = 64;
+/// bidiagonal reduction and back-transformation (across the threads when
+/// large, see Bidiagonalization.hpp), and between them the bidiagonal SVD
+/// of BidiagonalSVD.hpp. Below it, Eigen's BDCSVD whole, which below its
+/// switch size of 16 is one-sided Jacobi: from 16 on, Eigen 3.4's divide
+/// and conquer run whole goes wrong on inputs whose bidiagonal form has
+/// zero or tiny entries (a 40×40 upper bidiagonal matrix with zeros on its
+/// diagonal, rank-deficient integer matrices), which BidiagonalSVD.hpp
+/// prepares it for.
+constexpr Index threadedSVDMinimum = 16;
 
 /// The SVD of Â = A / 2^e in the core's three steps, computed on W = Â, or
 /// on W = Âᵀ when A is wide, so that W has rows ≥ columns:
@@ -81,7 +87,7 @@ Status decomposeThreaded(const T* a, Index m, Index n, int e, bool vectors, bool
   }
   Vector<T> diagonal(columns), superdiagonal(std::max<Index>(columns - 1, 1));
   bidiagonalizeInPlace(w, diagonal.data(), superdiagonal.data());
-  BidiagonalDivideAndConquer<T> bidiagonal;
+  BidiagonalSVD<T> bidiagonal;
   const Eigen::ComputationInfo info = bidiagonal.compute(diagonal.data(), superdiagonal.data(), columns, vectors);
   if (info != Eigen::Success) return Status::noConvergence;
   result.values.resize(columns);
@@ -91,13 +97,13 @@ Status decomposeThreaded(const T* a, Index m, Index n, int e, bool vectors, bool
   // identity's further columns when full), its right vectors P Q_B.
   const Index leftColumns = full ? rows : columns;
   result.left = uninitializedWorkingMatrix<T>(rows, leftColumns);
-  result.left.topLeftCorner(columns, columns) = bidiagonal.leftVectors(columns).template cast<T>();
+  result.left.topLeftCorner(columns, columns) = bidiagonal.leftVectors();
   // Around it, the identity's entries (only the top block was computed).
   result.left.topRightCorner(columns, leftColumns - columns).setZero();
   result.left.bottomLeftCorner(rows - columns, columns).setZero();
   result.left.bottomRightCorner(rows - columns, leftColumns - columns).setIdentity();
   applyLeftReflectors(w, result.left);
-  result.right = bidiagonal.rightVectors(columns).template cast<T>();
+  result.right = bidiagonal.rightVectors();
   applyRightReflectors(w, result.right);
   return Status::ok;
 }
