@@ -1,8 +1,9 @@
 import LinearAlgebra
 import Testing
 
-/// The sizes where the core switches kernels: the packed AVX2 product (every
-/// dimension ≥ 24, edge tiles of 6×8 and 6×16), the thread pool's parts, the
+/// The sizes where the core switches kernels: the packed product (every
+/// dimension ≥ 24; edge tiles of 6×8 and 6×16 with AVX2, of 12×16 and 12×32
+/// with AVX-512, row blocks of 96–384), the thread pool's parts, the
 /// blocked LU (panels of 64 columns past n = 128 and of 128 past n = 512,
 /// threads with a one-panel look-ahead past n = 192, blocked solves with
 /// many columns past n = 256; the same blocking for
@@ -25,7 +26,7 @@ struct ThreadedKernelTests {
   static let productShapes: [(m: Int, k: Int, n: Int)] = [
     (300, 257, 311), (1, 300, 500), (500, 300, 1), (25, 24, 1100), (97, 513, 40), (24, 24, 24),
     (23, 500, 200),
-    (130, 7, 260),
+    (130, 7, 260), (409, 70, 45),
   ]
 
   static func checkProducts<S: MatrixScalar>(_: S.Type) {

@@ -10,11 +10,16 @@ namespace core {
 const char* matrixInstructionSets() noexcept {
   // Both Eigen::SimdInstructionSetsInUse() variants return string literals.
   static const std::string description = [] {
+    const bool capped = instructionSetCeiling() != InstructionSetLevel::avx512;
     if (avx2::isUsable()) {
+      const char* packedKernel = avx512::isUsable() ? "AVX-512"
+                                 : capped            ? "AVX2+FMA, capped by LINEARALGEBRA_SIMD"
+                                                     : "AVX2+FMA";
       return std::string("AVX2+FMA by runtime dispatch (Eigen: ") + avx2::instructionSets() +
-             "); baseline build: " + Eigen::SimdInstructionSetsInUse();
+             "; packed product kernel: " + packedKernel + "); baseline build: " + Eigen::SimdInstructionSetsInUse();
     }
-    return std::string(Eigen::SimdInstructionSetsInUse()) + " (this CPU has no AVX2+FMA)";
+    return std::string(Eigen::SimdInstructionSetsInUse()) +
+           (capped ? " (capped by LINEARALGEBRA_SIMD)" : " (this CPU has no AVX2+FMA)");
   }();
   return description.c_str();
 }

@@ -1,10 +1,24 @@
 // The instruction-set variants of the kernels and how one is chosen: once,
 // at first use, from CPUID. A binary built with a plain `swift build -c
 // release` thus runs AVX2+FMA code on CPUs that have it and the baseline
-// (SSE2 on x86-64, NEON on arm64) everywhere else.
+// (SSE2 on x86-64, NEON on arm64) everywhere else; on CPUs with AVX-512
+// the packed product kernel under every AVX2 variant uses zmm registers.
 #pragma once
 
 #include "CoreStatus.h"
+
+namespace core {
+
+/// The kernel variants, lowest first.
+enum class InstructionSetLevel { baseline, avx2, avx512 };
+
+/// The highest variant the dispatch may choose: `LINEARALGEBRA_SIMD` set to
+/// `baseline` or `avx2` caps it (read once, at first use); unset or any
+/// other value leaves it to the CPU. Tests use it to run the lower variants
+/// on a CPU that has the higher ones.
+InstructionSetLevel instructionSetCeiling() noexcept;
+
+}  // namespace core
 
 namespace core::avx2 {
 
@@ -62,3 +76,21 @@ Status symmetricEigen(const float* a, Index n, float* values, float* vectors);
 Status symmetricEigen(const double* a, Index n, double* values, double* vectors);
 
 }  // namespace core::avx2
+
+namespace core::avx512 {
+
+/// Whether this build has the AVX-512 packed product kernel and this CPU
+/// (and OS) can run it. Implies avx2::isUsable().
+bool isUsable() noexcept;
+
+// The AVX-512 packed kernel (PackedProductAVX512.cpp), reached through
+// packed::multiply in the AVX2 variants; call only when isUsable().
+// C (m×n, row-major, leading dimension cStride) = αAB + βC, with element
+// (i, j) of A at a[i·aRowStride + j·aColumnStride], and likewise for B.
+void multiplyPacked(Index m, Index n, Index k, double alpha, const double* a, Index aRowStride,
+                    Index aColumnStride, const double* b, Index bRowStride, Index bColumnStride, double beta,
+                    double* c, Index cStride);
+void multiplyPacked(Index m, Index n, Index k, float alpha, const float* a, Index aRowStride, Index aColumnStride,
+                    const float* b, Index bRowStride, Index bColumnStride, float beta, float* c, Index cStride);
+
+}  // namespace core::avx512

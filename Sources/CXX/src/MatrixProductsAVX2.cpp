@@ -34,7 +34,8 @@ Status multiplyVector(const double* a, const double* x, double* y, Index m, Inde
 namespace core::avx2 {
 
 bool isUsable() noexcept {
-  static const bool usable = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  static const bool usable = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+                             instructionSetCeiling() >= InstructionSetLevel::avx2;
   return usable;
 }
 

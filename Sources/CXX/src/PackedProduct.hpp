@@ -1,18 +1,20 @@
-// The core's own matrix-product kernel for AVX2+FMA, in the style of BLIS
-// and GotoBLAS: C = αAB + βC for row-major operands with any leading
-// dimensions, computed block by block from copies of A and B packed in the
-// order the micro-kernel reads them.
+// The core's own matrix-product kernel for AVX2+FMA and AVX-512, in the
+// style of BLIS and GotoBLAS: C = αAB + βC for row-major operands with any
+// leading dimensions, computed block by block from copies of A and B packed
+// in the order the micro-kernel reads them.
 //
 // The loops, from outermost: columns of C in blocks of `nc`, the inner
 // dimension in blocks of `kc` (a kc×nc block of B is packed once and stays in
 // the last-level cache), rows in blocks of `mc` (an mc×kc block of A is packed
 // and stays in L2), then micro-tiles of mr×nr: the micro-kernel keeps a tile
-// of C in 12 vector registers and streams an mr-wide sliver of packed A (L2)
-// against an nr-wide sliver of packed B (L1), one broadcast and two FMAs per
-// row and step.
+// of C in registers (mr rows of nr/lanes vectors) and streams an mr-wide
+// sliver of packed A (L2) against an nr-wide sliver of packed B (L1), one
+// broadcast and nr/lanes FMAs per row and step.
 //
-// Included only by the AVX2 translation units, inside their target region;
-// everything has internal linkage.
+// Included by the AVX2 translation units, inside their target region, with
+// the AVX2 tile sizes (Blocking), and by PackedProductAVX512.cpp with wider
+// ones (WideBlocking); multiply() picks the AVX-512 one when the CPU has it.
+// Everything here has internal linkage.
 #pragma once
 
 #include <immintrin.h>
@@ -23,6 +25,7 @@
 #include <new>
 
 #include "CoreStatus.h"
+#include "KernelVariants.hpp"
 
 namespace core {
 namespace {
@@ -81,9 +84,9 @@ struct Operand {
 /// Copies rows [0, rows) × columns [0, depth) of `a` into mr-row slivers:
 /// sliver s holds, for each column p, the mr values a(s·mr + r, p), with
 /// zeros below the last row.
-template <class T>
+template <class T, class B>
 void packLeft(Operand<T> a, Index rows, Index depth, T* out) {
-  constexpr Index mr = Blocking<T>::mr;
+  constexpr Index mr = B::mr;
   for (Index top = 0; top < rows; top += mr) {
     const Index height = std::min(mr, rows - top);
     if (height == mr && a.columnStride == 1) {
@@ -111,9 +114,9 @@ void packLeft(Operand<T> a, Index rows, Index depth, T* out) {
 /// Copies rows [0, depth) × columns [0, columns) of `b` into nr-column
 /// slivers: sliver s holds, for each row p, the nr values b(p, s·nr + j),
 /// with zeros right of the last column.
-template <class T>
+template <class T, class B>
 void packRight(Operand<T> b, Index depth, Index columns, T* out) {
-  constexpr Index nr = Blocking<T>::nr;
+  constexpr Index nr = B::nr;
   const Index fullColumns = b.columnStride == 1 ? columns / nr * nr : 0;
   // Rows stored contiguously are read one row at a time, left to right, so
   // that the loads stream (sliver by sliver, every row of B was a cache
@@ -139,57 +142,65 @@ void packRight(Operand<T> b, Index depth, Index columns, T* out) {
 
 /// C(rows × columns tile) = α · (sliver a)(sliver b) + β · C, over `depth`
 /// steps. Reads C only when β ≠ 0, so C may hold garbage (or NaN) then.
-template <class T>
+template <class T, class B>
 void microKernel(Index depth, const T* a, const T* b, T* c, Index stride, T alpha, T beta, Index rows,
                  Index columns) {
-  using B = Blocking<T>;
   using Packet = typename B::Packet;
-  constexpr Index mr = B::mr, lanes = B::lanes;
+  constexpr Index mr = B::mr, nr = B::nr, lanes = B::lanes, vectors = nr / lanes;
+  static_assert(vectors * lanes == nr, "a row of the tile is whole vectors");
   // Fetch the tile of C now, so that its cache misses overlap the loop
-  // instead of stalling the stores at the end.
+  // instead of stalling the stores at the end: every 64-byte line a row of
+  // the tile touches (the first element of each line's worth, and the last).
+  constexpr Index lineScalars = 64 / sizeof(T);
   for (Index r = 0; r < rows; ++r) {
-    _mm_prefetch(reinterpret_cast<const char*>(c + r * stride), _MM_HINT_T0);
-    _mm_prefetch(reinterpret_cast<const char*>(c + r * stride + 2 * lanes - 1), _MM_HINT_T0);
-  }
-  Packet low[mr], high[mr];
 #pragma clang loop unroll(full)
-  for (Index r = 0; r < mr; ++r) low[r] = high[r] = B::zero();
+    for (Index j = 0; j < nr; j += lineScalars) {
+      _mm_prefetch(reinterpret_cast<const char*>(c + r * stride + j), _MM_HINT_T0);
+    }
+    _mm_prefetch(reinterpret_cast<const char*>(c + r * stride + nr - 1), _MM_HINT_T0);
+  }
+  Packet sums[mr][vectors];
+#pragma clang loop unroll(full)
+  for (Index r = 0; r < mr; ++r) {
+#pragma clang loop unroll(full)
+    for (Index v = 0; v < vectors; ++v) sums[r][v] = B::zero();
+  }
 #pragma clang loop unroll_count(4)
   for (Index p = 0; p < depth; ++p) {
-    const Packet left = B::load(b), right = B::load(b + lanes);
+    Packet right[vectors];
+#pragma clang loop unroll(full)
+    for (Index v = 0; v < vectors; ++v) right[v] = B::load(b + v * lanes);
 #pragma clang loop unroll(full)
     for (Index r = 0; r < mr; ++r) {
       const Packet scale = B::broadcast(a + r);
-      low[r] = B::multiplyAdd(scale, left, low[r]);
-      high[r] = B::multiplyAdd(scale, right, high[r]);
+#pragma clang loop unroll(full)
+      for (Index v = 0; v < vectors; ++v) sums[r][v] = B::multiplyAdd(scale, right[v], sums[r][v]);
     }
     a += mr;
-    b += 2 * lanes;
+    b += nr;
   }
   const Packet alphas = B::splat(alpha), betas = B::splat(beta);
-  if (rows == mr && columns == 2 * lanes) {
+  if (rows == mr && columns == nr) {
 #pragma clang loop unroll(full)
     for (Index r = 0; r < mr; ++r) {
       T* row = c + r * stride;
-      Packet first = B::multiply(alphas, low[r]), second = B::multiply(alphas, high[r]);
-      if (beta != T(0)) {
-        first = B::multiplyAdd(betas, B::loadUnaligned(row), first);
-        second = B::multiplyAdd(betas, B::loadUnaligned(row + lanes), second);
+#pragma clang loop unroll(full)
+      for (Index v = 0; v < vectors; ++v) {
+        Packet result = B::multiply(alphas, sums[r][v]);
+        if (beta != T(0)) result = B::multiplyAdd(betas, B::loadUnaligned(row + v * lanes), result);
+        B::storeUnaligned(row + v * lanes, result);
       }
-      B::storeUnaligned(row, first);
-      B::storeUnaligned(row + lanes, second);
     }
     return;
   }
-  alignas(32) T tile[mr * 2 * lanes];
+  alignas(64) T tile[mr * nr];
   for (Index r = 0; r < mr; ++r) {
-    B::store(tile + r * 2 * lanes, B::multiply(alphas, low[r]));
-    B::store(tile + r * 2 * lanes + lanes, B::multiply(alphas, high[r]));
+    for (Index v = 0; v < vectors; ++v) B::store(tile + r * nr + v * lanes, B::multiply(alphas, sums[r][v]));
   }
   for (Index r = 0; r < rows; ++r) {
     T* row = c + r * stride;
     for (Index j = 0; j < columns; ++j) {
-      row[j] = beta != T(0) ? tile[r * 2 * lanes + j] + beta * row[j] : tile[r * 2 * lanes + j];
+      row[j] = beta != T(0) ? tile[r * nr + j] + beta * row[j] : tile[r * nr + j];
     }
   }
 }
@@ -214,11 +225,10 @@ T* packingStorage(Index count) {
   return storage.get();
 }
 
-/// C (m×n, row-major) = α A (m×k) B (k×n) + β C; β = 0 writes C without
-/// reading it. Runs on the calling thread; callers split C to go parallel.
-template <class T>
-void multiply(Index m, Index n, Index k, T alpha, Operand<T> a, Operand<T> b, T beta, T* c, Index cStride) {
-  using B = Blocking<T>;
+/// multiply() with the tile and block sizes of `B` (Blocking or the AVX-512
+/// variant's WideBlocking).
+template <class T, class B>
+void multiplyBlocked(Index m, Index n, Index k, T alpha, Operand<T> a, Operand<T> b, T beta, T* c, Index cStride) {
   if (m <= 0 || n <= 0) return;
   if (k <= 0) {
     for (Index i = 0; i < m; ++i) {
@@ -238,20 +248,33 @@ void multiply(Index m, Index n, Index k, T alpha, Operand<T> a, Operand<T> b, T 
     for (Index pc = 0; pc < k; pc += kc) {
       const Index depth = std::min(kc, k - pc);
       const T blockBeta = pc == 0 ? beta : T(1);
-      packRight(b.offset(pc, jc), depth, columns, packedB);
+      packRight<T, B>(b.offset(pc, jc), depth, columns, packedB);
       for (Index ic = 0; ic < m; ic += mc) {
         const Index rows = std::min(mc, m - ic);
-        packLeft(a.offset(ic, pc), rows, depth, packedA);
+        packLeft<T, B>(a.offset(ic, pc), rows, depth, packedA);
         for (Index jr = 0; jr < columns; jr += B::nr) {
           const T* sliverB = packedB + jr * depth;
           for (Index ir = 0; ir < rows; ir += B::mr) {
-            microKernel(depth, packedA + ir * depth, sliverB, c + (ic + ir) * cStride + jc + jr, cStride,
+            microKernel<T, B>(depth, packedA + ir * depth, sliverB, c + (ic + ir) * cStride + jc + jr, cStride,
                         alpha, blockBeta, std::min(B::mr, rows - ir), std::min(B::nr, columns - jr));
           }
         }
       }
     }
   }
+}
+
+/// C (m×n, row-major) = α A (m×k) B (k×n) + β C; β = 0 writes C without
+/// reading it. Runs on the calling thread; callers split C to go parallel.
+/// Uses the AVX-512 kernel (PackedProductAVX512.cpp) when the CPU has it.
+template <class T>
+void multiply(Index m, Index n, Index k, T alpha, Operand<T> a, Operand<T> b, T beta, T* c, Index cStride) {
+  if (avx512::isUsable()) {
+    avx512::multiplyPacked(m, n, k, alpha, a.data, a.rowStride, a.columnStride, b.data, b.rowStride,
+                           b.columnStride, beta, c, cStride);
+    return;
+  }
+  multiplyBlocked<T, Blocking<T>>(m, n, k, alpha, a, b, beta, c, cStride);
 }
 
 }  // namespace packed

@@ -1,0 +1,22 @@
+// The ceiling on the runtime dispatch: the LINEARALGEBRA_SIMD environment
+// variable, read once, lets tests and benchmarks run the lower kernel
+// variants on a CPU that has the higher ones.
+#include <cstdlib>
+#include <cstring>
+
+#include "KernelVariants.hpp"
+
+namespace core {
+
+InstructionSetLevel instructionSetCeiling() noexcept {
+  static const InstructionSetLevel ceiling = [] {
+    const char* value = std::getenv("LINEARALGEBRA_SIMD");
+    if (value == nullptr) return InstructionSetLevel::avx512;
+    if (std::strcmp(value, "baseline") == 0) return InstructionSetLevel::baseline;
+    if (std::strcmp(value, "avx2") == 0) return InstructionSetLevel::avx2;
+    return InstructionSetLevel::avx512;
+  }();
+  return ceiling;
+}
+
+}  // namespace core

@@ -1,0 +1,111 @@
+// The AVX-512 variant of the core's packed matrix-product kernel
+// (PackedProduct.hpp): the same blocked loops with a micro-kernel that holds
+// a 12×16 Double (12×32 Float) tile of C in 24 of the 32 zmm registers.
+// Every AVX2 kernel variant (products, LU, Cholesky, QR, SVD, eigen) calls
+// `packed::multiply`, which comes here when CPUID reports AVX-512F, so the
+// trailing updates of the factorizations get the wider vectors too without
+// Eigen being compiled a third time: this translation unit includes no
+// Eigen. No compiler flag is needed, so SwiftPM's default build has it.
+#include "KernelVariants.hpp"
+
+#if defined(__x86_64__) && defined(__clang__)
+
+#include <immintrin.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <new>
+
+#pragma clang attribute push(__attribute__((target("avx512f,avx512dq,avx512vl,avx2,fma"))), apply_to = function)
+
+#include "PackedProduct.hpp"
+
+namespace core {
+namespace {
+namespace packed {
+
+/// Register-tile and cache-block sizes for AVX-512. mr×nr is the tile the
+/// micro-kernel holds in registers (12 rows × 2 vectors: 24 accumulators,
+/// 2 for B, the broadcasts fold into the FMAs); a kc×nr sliver of B (32 KiB)
+/// stays in the 48 KiB L1; an mc×kc block of A is about a quarter of a
+/// 2 MiB L2.
+template <class T>
+struct WideBlocking;
+
+template <>
+struct WideBlocking<double> {
+  using Packet = __m512d;
+    static constexpr Index lanes = 8, mr = 12, nr = 16, kc = 256, mc = 192, nc = 1024;
+  static Packet zero() { return _mm512_setzero_pd(); }
+  static Packet load(const double* p) { return _mm512_load_pd(p); }
+  static Packet loadUnaligned(const double* p) { return _mm512_loadu_pd(p); }
+  static void storeUnaligned(double* p, Packet v) { _mm512_storeu_pd(p, v); }
+  static void store(double* p, Packet v) { _mm512_store_pd(p, v); }
+  static Packet broadcast(const double* p) { return _mm512_set1_pd(*p); }
+  static Packet splat(double x) { return _mm512_set1_pd(x); }
+  static Packet multiplyAdd(Packet a, Packet b, Packet c) { return _mm512_fmadd_pd(a, b, c); }
+  static Packet multiply(Packet a, Packet b) { return _mm512_mul_pd(a, b); }
+};
+
+template <>
+struct WideBlocking<float> {
+  using Packet = __m512;
+    static constexpr Index lanes = 16, mr = 12, nr = 32, kc = 256, mc = 384, nc = 1024;
+  static Packet zero() { return _mm512_setzero_ps(); }
+  static Packet load(const float* p) { return _mm512_load_ps(p); }
+  static Packet loadUnaligned(const float* p) { return _mm512_loadu_ps(p); }
+  static void storeUnaligned(float* p, Packet v) { _mm512_storeu_ps(p, v); }
+  static void store(float* p, Packet v) { _mm512_store_ps(p, v); }
+  static Packet broadcast(const float* p) { return _mm512_set1_ps(*p); }
+  static Packet splat(float x) { return _mm512_set1_ps(x); }
+  static Packet multiplyAdd(Packet a, Packet b, Packet c) { return _mm512_fmadd_ps(a, b, c); }
+  static Packet multiply(Packet a, Packet b) { return _mm512_mul_ps(a, b); }
+};
+
+}  // namespace packed
+}  // namespace
+
+namespace avx512 {
+
+void multiplyPacked(Index m, Index n, Index k, double alpha, const double* a, Index aRowStride,
+                    Index aColumnStride, const double* b, Index bRowStride, Index bColumnStride, double beta,
+                    double* c, Index cStride) {
+  packed::multiplyBlocked<double, packed::WideBlocking<double>>(
+      m, n, k, alpha, {a, aRowStride, aColumnStride}, {b, bRowStride, bColumnStride}, beta, c, cStride);
+}
+
+void multiplyPacked(Index m, Index n, Index k, float alpha, const float* a, Index aRowStride, Index aColumnStride,
+                    const float* b, Index bRowStride, Index bColumnStride, float beta, float* c, Index cStride) {
+  packed::multiplyBlocked<float, packed::WideBlocking<float>>(
+      m, n, k, alpha, {a, aRowStride, aColumnStride}, {b, bRowStride, bColumnStride}, beta, c, cStride);
+}
+
+}  // namespace avx512
+}  // namespace core
+
+#pragma clang attribute pop
+
+namespace core::avx512 {
+
+bool isUsable() noexcept {
+  // The runtime's CPUID check also requires the OS to save the zmm state.
+  static const bool usable = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+                             __builtin_cpu_supports("avx512vl") && avx2::isUsable() &&
+                             instructionSetCeiling() >= InstructionSetLevel::avx512;
+  return usable;
+}
+
+}  // namespace core::avx512
+
+#else  // no AVX-512 variant on this architecture or compiler
+
+namespace core::avx512 {
+bool isUsable() noexcept { return false; }
+void multiplyPacked(Index, Index, Index, double, const double*, Index, Index, const double*, Index, Index, double,
+                    double*, Index) {}
+void multiplyPacked(Index, Index, Index, float, const float*, Index, Index, const float*, Index, Index, float, float*,
+                    Index) {}
+}  // namespace core::avx512
+
+#endif
