@@ -13,13 +13,13 @@ const char* matrixInstructionSets() noexcept {
     const bool capped = instructionSetCeiling() != InstructionSetLevel::avx512;
     if (avx2::isUsable()) {
       const char* packedKernel = avx512::isUsable() ? "AVX-512"
-                                 : capped            ? "AVX2+FMA, capped by LINEARALGEBRA_SIMD"
+                                 : capped            ? "AVX2+FMA, capped by LINEAR_ALGEBRA_SIMD"
                                                      : "AVX2+FMA";
       return std::string("AVX2+FMA by runtime dispatch (Eigen: ") + avx2::instructionSets() +
              "; packed product kernel: " + packedKernel + "); baseline build: " + Eigen::SimdInstructionSetsInUse();
     }
     return std::string(Eigen::SimdInstructionSetsInUse()) +
-           (capped ? " (capped by LINEARALGEBRA_SIMD)" : " (this CPU has no AVX2+FMA)");
+           (capped ? " (capped by LINEAR_ALGEBRA_SIMD)" : " (this CPU has no AVX2+FMA)");
   }();
   return description.c_str();
 }

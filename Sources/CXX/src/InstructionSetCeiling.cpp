@@ -1,4 +1,4 @@
-// The ceiling on the runtime dispatch: the LINEARALGEBRA_SIMD environment
+// The ceiling on the runtime dispatch: the LINEAR_ALGEBRA_SIMD environment
 // variable, read once, lets tests and benchmarks run the lower kernel
 // variants on a CPU that has the higher ones.
 #include <cstdlib>
@@ -10,7 +10,7 @@ namespace core {
 
 InstructionSetLevel instructionSetCeiling() noexcept {
   static const InstructionSetLevel ceiling = [] {
-    const char* value = std::getenv("LINEARALGEBRA_SIMD");
+    const char* value = std::getenv("LINEAR_ALGEBRA_SIMD");
     if (value == nullptr) return InstructionSetLevel::avx512;
     if (std::strcmp(value, "baseline") == 0) return InstructionSetLevel::baseline;
     if (std::strcmp(value, "avx2") == 0) return InstructionSetLevel::avx2;

@@ -12,7 +12,7 @@ namespace core {
 /// The kernel variants, lowest first.
 enum class InstructionSetLevel { baseline, avx2, avx512 };
 
-/// The highest variant the dispatch may choose: `LINEARALGEBRA_SIMD` set to
+/// The highest variant the dispatch may choose: `LINEAR_ALGEBRA_SIMD` set to
 /// `baseline` or `avx2` caps it (read once, at first use); unset or any
 /// other value leaves it to the CPU. Tests use it to run the lower variants
 /// on a CPU that has the higher ones.
