@@ -4,13 +4,17 @@ numpy (OpenBLAS/LAPACK) for matrices and primesieve for primes.
 
     python3 Benchmarks/peers.py [--quick] [--threads N] [--ours results.json]
 
-Without --ours it first runs `swift run -c release benchmarks --json ...`
-(with --quick when given) with N threads, and again with 1 thread for the
-matrix families; then it times the same matrix cases in numpy on 1 thread
+Without --ours it runs `swift run -c release benchmarks --json ...` (with
+--quick when given) with 1 thread for the matrix families and with N
+threads for everything; it times the same matrix cases in numpy on 1 thread
 and on N threads, and prints our median over theirs at the same thread
-count (below 1.00 means we are faster). The primesieve rows come from the
-benchmark's own "Primes against libprimesieve" family, measured in the same
-process.
+count (below 1.00 means we are faster). numpy is timed twice, before and
+after our N-thread run (which comes after our 1-thread run), and each of
+its medians is taken over the samples of both passes, so that a machine
+that drifts during the run favours neither side at N threads. The
+primesieve rows come from the benchmark's own "Primes against
+libprimesieve" family, in which ours and libprimesieve are timed
+alternately in the same process.
 
 numpy is timed in a child process without OPENBLAS_CORETYPE and
 OPENBLAS_L2_SIZE, which some machines set for old OpenBLAS builds and which
@@ -57,7 +61,7 @@ for key, (name, n, dtype) in cases.items():
     while not samples or (len(samples) < 30 and time.perf_counter() < deadline) or len(samples) < 3:
         start = time.perf_counter(); run(); samples.append(time.perf_counter() - start)
         if warm >= budget: break
-    samples.sort(); results[key] = samples[len(samples) // 2]
+    results[key] = samples
 try:
     from threadpoolctl import threadpool_info
     kernels = [f"{i.get('internal_api')} {i.get('architecture')} ({i.get('num_threads')} threads)" for i in threadpool_info()]
@@ -65,6 +69,15 @@ except Exception:
     kernels = []
 print(json.dumps({"results": results, "numpy": np.__version__, "kernels": kernels}))
 """
+
+
+def pooled_medians(passes):
+    """Each case's median over the samples of every numpy pass."""
+    pooled = {}
+    for one_pass in passes:
+        for key, samples in one_pass["results"].items():
+            pooled.setdefault(key, []).extend(samples)
+    return {key: sorted(samples)[len(samples) // 2] for key, samples in pooled.items()}
 
 
 def time_numpy(cases, threads, budget):
@@ -116,37 +129,58 @@ def main():
         subprocess.run(command, cwd=root, check=True, stdout=subprocess.DEVNULL)
         return path
 
-    path = arguments.ours or run_ours(arguments.threads, False)
-    with open(path) as handle:
-        ours = json.load(handle)
+    def load(path):
+        with open(path) as handle:
+            return json.load(handle)
+
+    def numpy_cases(document):
+        cases = {}
+        for case in document["cases"]:
+            family = case["family"]
+            if not family.startswith("Matrix (") or case["name"] == "product (naive Swift)":
+                continue
+            n = int(case["size"].split("×")[0])
+            dtype = "float64" if "Double" in family else "float32"
+            cases[f"{family}|{case['name']}|{n}"] = (case["name"], n, dtype)
+        return cases
+
+    # Order: ours on 1 thread; numpy on 1 and N threads; ours on N threads;
+    # numpy again on N and 1 threads. Each numpy median pools both passes.
+    budget = 0.2 if arguments.quick else 1.0
+    thread_counts = [1] if arguments.threads == 1 else [1, arguments.threads]
+    passes = {count: [] for count in thread_counts}
     if arguments.threads == 1:
-        ours_single = ours
+        ours = ours_single = load(arguments.ours or run_ours(1, False))
+        cases = numpy_cases(ours)
+        passes[1] += [time_numpy(cases, 1, budget), time_numpy(cases, 1, budget)]
     else:
-        with open(arguments.ours_single or run_ours(1, True)) as handle:
-            ours_single = json.load(handle)
+        ours_single = load(arguments.ours_single or run_ours(1, True))
+        cases = numpy_cases(ours_single)
+        for count in thread_counts:
+            passes[count].append(time_numpy(cases, count, budget))
+        ours = load(arguments.ours or run_ours(arguments.threads, False))
+        for count in reversed(thread_counts):
+            passes[count].append(time_numpy(cases, count, budget))
+    single = pooled_medians(passes[1])
+    multi = pooled_medians(passes[arguments.threads])
+    numpy_info = passes[arguments.threads][0]
     single_medians = {
         (case["family"], case["name"], case["size"]): case["first"]["median"] for case in ours_single["cases"]
     }
 
-    cases = {}
     rows = []
     for case in ours["cases"]:
         family = case["family"]
         if not family.startswith("Matrix (") or case["name"] == "product (naive Swift)":
             continue
-        dtype = "float64" if "Double" in family else "float32"
-        n = int(case["size"].split("×")[0])
-        key = f"{family}|{case['name']}|{n}"
-        cases[key] = (case["name"], n, dtype)
+        key = f"{family}|{case['name']}|{int(case['size'].split('×')[0])}"
         rows.append((key, family, case["name"].replace(" (blocked Swift)", ""), case["size"],
                      single_medians.get((family, case["name"], case["size"])), case["first"]["median"]))
-    budget = 0.2 if arguments.quick else 1.0
-    single = time_numpy(cases, 1, budget)
-    multi = time_numpy(cases, arguments.threads, budget) if arguments.threads > 1 else single
 
     header = ours["header"]
     print(f"Ours: {header['cpu']}; {header['matrixInstructionSets']}; {header['configuration']}")
-    print(f"numpy {single['numpy']}: {', '.join(multi['kernels']) or 'BLAS kernel unknown (pip install threadpoolctl)'}")
+    print(f"numpy {numpy_info['numpy']}: "
+          f"{', '.join(numpy_info['kernels']) or 'BLAS kernel unknown (pip install threadpoolctl)'}")
     print("Each ratio is ours/numpy at the same thread count; below 1.00 means we are faster.\n")
     many_threads = str(arguments.threads) + "t"
     title = (f"{'family':16} {'case':16} {'size':>9} {'ours 1t':>10} {'numpy 1t':>10} {'ratio':>6} "
@@ -154,8 +188,8 @@ def main():
     print(title)
     print("-" * len(title))
     for key, family, name, size, ours_one, ours_many in rows:
-        one = single["results"].get(key)
-        many = multi["results"].get(key)
+        one = single.get(key)
+        many = multi.get(key)
         ratio_one = f"{ours_one / one:.2f}×" if one and ours_one else "—"
         ratio_many = f"{ours_many / many:.2f}×" if many else "—"
         print(f"{family:16} {name:16} {size:>9} {duration(ours_one):>10} {duration(one):>10} {ratio_one:>6} "

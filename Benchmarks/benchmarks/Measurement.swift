@@ -80,3 +80,35 @@ func measure(_ budget: TimingBudget, _ body: () -> Void) -> Measurement {
   }
   return Measurement(samples: samples)
 }
+
+/// Times two paths that are to be compared, alternating between them (first
+/// then second, then second then first, and so on) so that a machine that
+/// speeds up or slows down during the run affects both alike: one warm-up
+/// run of each, then pairs of runs until twice the budget or the sample
+/// limit, at least `minSamples` pairs. When a warm-up run alone exceeds the
+/// budget (and not `repeatLongRuns`), the warm-up runs are the samples.
+func measureAlternately(
+  _ budget: TimingBudget, _ first: () -> Void, _ second: () -> Void
+) -> (first: Measurement, second: Measurement) {
+  func timed(_ body: () -> Void) -> Double {
+    let start = now()
+    body()
+    return now() - start
+  }
+  let warmUps = (timed(first), timed(second))
+  if max(warmUps.0, warmUps.1) >= budget.seconds && !budget.repeatLongRuns {
+    return (Measurement(samples: [warmUps.0]), Measurement(samples: [warmUps.1]))
+  }
+  var samples: ([Double], [Double]) = ([], [])
+  let deadline = now() + 2 * budget.seconds
+  while samples.0.count < budget.minSamples || (samples.0.count < budget.maxSamples && now() < deadline) {
+    if samples.0.count.isMultiple(of: 2) {
+      samples.0.append(timed(first))
+      samples.1.append(timed(second))
+    } else {
+      samples.1.append(timed(second))
+      samples.0.append(timed(first))
+    }
+  }
+  return (Measurement(samples: samples.0), Measurement(samples: samples.1))
+}

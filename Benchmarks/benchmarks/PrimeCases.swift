@@ -147,13 +147,26 @@ enum PrimeCases {
       target: target)
   }
 
+  /// Times `ours` and, when libprimesieve is loaded, the call `anchor`
+  /// prepares, alternately (see `measureAlternately`); without the library,
+  /// `ours` alone.
+  static func timeAgainstAnchor(
+    _ budget: TimingBudget, ours: () -> Void, anchor: (Primesieve) -> () -> Void
+  ) -> (Measurement, Measurement?) {
+    guard let library = Primesieve.shared else { return (measure(budget, ours), nil) }
+    let theirs = anchor(library)
+    let (oursTime, theirsTime) = measureAlternately(budget, ours, theirs)
+    return (oursTime, theirsTime)
+  }
+
   static func anchorCount(_ limit: Int, _ threads: Int, _ budget: TimingBudget) -> CaseResult {
     var ours = 0
-    let oursTime = measure(budget) { ours = primeCount(upTo: limit) }
     var theirs: UInt64 = 0
-    let theirsTime = Primesieve.shared.map { library in
+    let (oursTime, theirsTime) = timeAgainstAnchor(budget) {
+      ours = primeCount(upTo: limit)
+    } anchor: { library in
       library.setThreads(Int32(threads))
-      return measure(budget) { theirs = library.count(0, UInt64(limit)) }
+      return { theirs = library.count(0, UInt64(limit)) }
     }
     return anchorResult(
       name: "count, \(threads) threads", size: label(limit), ours: oursTime, theirs: theirsTime,
@@ -163,13 +176,12 @@ enum PrimeCases {
 
   static func anchorGenerate(_ limit: Int, _ budget: TimingBudget) -> CaseResult {
     var ours = (0, 0)
-    let oursTime = measure(budget) {
+    var theirs = (0, 0)
+    let (oursTime, theirsTime) = timeAgainstAnchor(budget) {
       let result = primes(upTo: limit)
       ours = (result.count, result.last ?? 0)
-    }
-    var theirs = (0, 0)
-    let theirsTime = Primesieve.shared.map { library in
-      measure(budget) {
+    } anchor: { library in
+      {
         var size = 0
         let pointer = library.generate(0, UInt64(limit), &size, Primesieve.uint64Primes)
         let values = pointer?.assumingMemoryBound(to: UInt64.self)
@@ -184,11 +196,12 @@ enum PrimeCases {
 
   static func anchorNth(_ n: Int, _ threads: Int, _ budget: TimingBudget) -> CaseResult {
     var ours = 0
-    let oursTime = measure(budget) { ours = nthPrime(n) }
     var theirs: UInt64 = 0
-    let theirsTime = Primesieve.shared.map { library in
+    let (oursTime, theirsTime) = timeAgainstAnchor(budget) {
+      ours = nthPrime(n)
+    } anchor: { library in
       library.setThreads(Int32(threads))
-      return measure(budget) { theirs = library.nthPrime(Int64(n), 0) }
+      return { theirs = library.nthPrime(Int64(n), 0) }
     }
     return anchorResult(
       name: "nthPrime, \(threads) threads", size: label(n), ours: oursTime, theirs: theirsTime, work: 1,

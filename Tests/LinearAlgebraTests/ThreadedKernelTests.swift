@@ -8,7 +8,8 @@ import Testing
 /// threads with a one-panel look-ahead past n = 192, blocked solves with
 /// many columns past n = 256; the same blocking for
 /// Cholesky; QR panels of 48 columns; the symmetric eigensolver's inverse
-/// iteration past n = 128; transposing copies in threads from 2^17
+/// iteration past n = 128 (in ranges across threads past 256), its
+/// tridiagonal reduction in panels of 32; transposing copies in threads from 2^17
 /// elements; the SVD's own bidiagonalization from min(m, n) = 16, which
 /// least squares and the pseudo-inverse use too), each
 /// checked by LAPACK residual ratios with one thread and with two.
@@ -291,6 +292,11 @@ struct ThreadedKernelTests {
     // Eigenvalues 1, 2, 3 and 4, fifty times each: clusters of exact
     // multiples, which inverse iteration must keep orthogonal.
     let repeated = q * Matrix.diagonal((0..<n).map { S($0 % 4 + 1) }) * q.transposed()
+    // Eigenvalues 1, 2 and 3, 134, 133 and 133 times: from n = 256 the
+    // inverse iteration runs in ranges across threads, which start at
+    // clusters (here the split moves from 200 to 267).
+    let large = TestMatrices.orthogonal(S.self, 400, &generator)
+    let threeRepeated = large * Matrix.diagonal((0..<400).map { S($0 % 3 + 1) }) * large.transposed()
     let b = TestMatrices.random(S.self, rows: n, columns: n, &generator)
     // A dense spectrum: B Bᵀ with a dominant diagonal, as the benchmark uses.
     let dense = (b + S(n / 10) * Matrix.identity(n)) * (b + S(n / 10) * Matrix.identity(n)).transposed()
@@ -299,6 +305,7 @@ struct ThreadedKernelTests {
     let cases: [(String, Matrix<S>)] = [
       ("random symmetric", TestMatrices.symmetric(S.self, 300, &generator)),
       ("four repeated eigenvalues", (repeated + repeated.transposed()) / 2),
+      ("three repeated eigenvalues", (threeRepeated + threeRepeated.transposed()) / 2),
       ("dense spectrum", dense),
       ("all ones (rank one)", Matrix(rows: 150, columns: 150) { _, _ in 1 }),
       ("diagonal", Matrix.diagonal((0..<129).map { S($0) - 64 })),

@@ -175,26 +175,12 @@ void bidiagonalizeInPlace(ColumnMajorMatrix<T>& w, T* diagonal, T* superdiagonal
   }
 }
 
-/// target = H₀ H₁ ⋯ target for the reflectors in the columns of `vectors`
-/// (unit lower triangular, as `applyBlockReflector` reads them; as many rows
-/// as `target`), in blocks, last block first, each across the threads.
-template <class Vectors, class Coefficients, class Target>
-void applyReflectorsInBlocks(const Vectors& vectors, const Coefficients& coefficients, Target&& target) {
-  const Index rows = vectors.rows(), count = vectors.cols();
-  for (Index top = (count - 1) / bidiagonalPanelWidth * bidiagonalPanelWidth; top >= 0;
-       top -= bidiagonalPanelWidth) {
-    const Index width = std::min(bidiagonalPanelWidth, count - top);
-    applyBlockReflector(target.bottomRows(rows - top), vectors.block(top, top, rows - top, width),
-                        coefficients.segment(top, width), true);
-  }
-}
-
 /// target = Q target, where Q = H₀ H₁ ⋯ are the left reflectors that
 /// `bidiagonalizeInPlace` left in the columns of `w`.
 template <class T>
 void applyLeftReflectors(const ColumnMajorMatrix<T>& w, ColumnMajorMatrix<T>& target) {
   const Vector<T> coefficients = w.diagonal();
-  applyReflectorsInBlocks(w, coefficients, target);
+  applyReflectorsInBlocks(w, coefficients, target, bidiagonalPanelWidth);
 }
 
 /// target = P target, where P = G₀ G₁ ⋯ are the right reflectors that
@@ -208,7 +194,7 @@ void applyRightReflectors(const ColumnMajorMatrix<T>& w, ColumnMajorMatrix<T>& t
   // (where the vector's implied 1 belongs).
   const ColumnMajorMatrix<T> vectors = w.block(0, 1, count, count).transpose();
   const Vector<T> coefficients = vectors.diagonal();
-  applyReflectorsInBlocks(vectors, coefficients, target.bottomRows(count));
+  applyReflectorsInBlocks(vectors, coefficients, target.bottomRows(count), bidiagonalPanelWidth);
 }
 
 }  // namespace

@@ -1,13 +1,62 @@
-// Block reflectors applied across the pool's threads, shared by the QR and
-// SVD kernels; internal linkage, compiled once per instruction-set variant.
+// Block reflectors applied across the pool's threads, shared by the QR, SVD
+// and symmetric eigen kernels; internal linkage, compiled once per
+// instruction-set variant.
 #pragma once
+
+#include <algorithm>
+#include <type_traits>
 
 #include "EigenSetup.hpp"
 #include "ThreadPool.hpp"
 #include <Eigen/Householder>
 
+#if defined(__AVX2__) && defined(__FMA__)
+#include "PackedProduct.hpp"
+#endif
+
 namespace core {
 namespace {
+
+#if defined(__AVX2__) && defined(__FMA__)
+/// From this many rows and columns of the target (and reflectors) up, the
+/// AVX2 variant applies a block reflector with two products on the packed
+/// kernel (AVX-512 where the CPU has it) instead of Eigen's level-3 code.
+constexpr Index packedReflectorMinimum = 32;
+
+/// target −= V T' Vᵀ target with T' = T (forward) or Tᵀ, computed as
+/// targetᵀ −= (targetᵀ V)(V T')ᵀ: both products read their operands in
+/// place (the column-major target is a row-major targetᵀ) and run on the
+/// packed kernel, one part of the columns per thread.
+template <class Target, class Vectors, class Coefficients>
+void applyBlockReflectorPacked(Target& target, const Vectors& vectors, const Coefficients& coefficients, bool forward,
+                               Index parts) {
+  using T = typename std::decay_t<Target>::Scalar;
+  static_assert(!std::decay_t<Target>::IsRowMajor, "the target is read as a row-major transpose");
+  using RowMajorMatrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  const Index rows = target.rows(), columns = target.cols(), count = vectors.cols();
+  RowMajorMatrix factor(count, count);
+  Eigen::internal::make_block_householder_triangular_factor(factor, vectors, coefficients);
+  // V with its unit diagonal and zeros above, row-major so that the first
+  // product reads its rows contiguously; Y = V T' column-major for the same
+  // reason in the second.
+  const RowMajorMatrix v = vectors.template triangularView<Eigen::UnitLower>();
+  Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic> y(rows, count);
+  if (forward) {
+    y.noalias() = v * factor.template triangularView<Eigen::Upper>();
+  } else {
+    y.noalias() = v * factor.template triangularView<Eigen::Upper>().transpose();
+  }
+  T* const data = target.data();
+  const Index stride = target.outerStride();
+  parallel::forRange(columns, parts, 32, [&](Index begin, Index end) {
+    const Index width = end - begin;
+    RowMajorMatrix w(width, count);
+    T* const part = data + begin * stride;
+    packed::multiply<T>(width, count, rows, T(1), {part, stride}, {v.data(), count}, T(0), w.data(), count);
+    packed::multiply<T>(width, rows, count, T(-1), {w.data(), count}, {y.data(), rows}, T(1), part, stride);
+  });
+}
+#endif
 
 /// Applies the block reflector of `vectors` (unit lower triangular, as
 /// Householder QR leaves them: the diagonal is taken as ones and what lies
@@ -20,10 +69,31 @@ void applyBlockReflector(Target&& target, const Vectors& vectors, const Coeffici
   const Index rows = target.rows(), columns = target.cols();
   const double work = static_cast<double>(rows) * static_cast<double>(columns) * static_cast<double>(vectors.cols());
   const Index parts = work < 64.0 * 64.0 * 64.0 ? 1 : parallel::partsFor(columns, 32);
+#if defined(__AVX2__) && defined(__FMA__)
+  if (std::min(rows, columns) >= packedReflectorMinimum && vectors.cols() >= 8) {
+    applyBlockReflectorPacked(target, vectors, coefficients, forward, parts);
+    return;
+  }
+#endif
   parallel::forRange(columns, parts, 8, [&](Index begin, Index end) {
     auto part = target.middleCols(begin, end - begin);
     Eigen::internal::apply_block_householder_on_the_left(part, vectors, coefficients, forward);
   });
+}
+
+/// target = H₀ H₁ ⋯ target for the reflectors in the columns of `vectors`
+/// (unit lower triangular, as `applyBlockReflector` reads them; as many rows
+/// as `target`), in blocks of `blockWidth`, last block first, each across
+/// the threads.
+template <class Vectors, class Coefficients, class Target>
+void applyReflectorsInBlocks(const Vectors& vectors, const Coefficients& coefficients, Target&& target,
+                             Index blockWidth) {
+  const Index rows = vectors.rows(), count = vectors.cols();
+  for (Index top = (count - 1) / blockWidth * blockWidth; top >= 0; top -= blockWidth) {
+    const Index width = std::min(blockWidth, count - top);
+    applyBlockReflector(target.bottomRows(rows - top), vectors.block(top, top, rows - top, width),
+                        coefficients.segment(top, width), true);
+  }
 }
 
 }  // namespace

@@ -11,9 +11,11 @@
 #include <type_traits>
 #include <vector>
 
+#include "BlockReflector.hpp"
 #include "EigenSetup.hpp"
 #include "StorageOrder.hpp"
 #include "ThreadPool.hpp"
+#include "Tridiagonalization.hpp"
 #include "TridiagonalInverseIteration.hpp"
 #include <Eigen/Eigenvalues>
 
@@ -27,21 +29,25 @@ using namespace detail;
 /// iteration accumulating rotations into the vectors is as fast).
 constexpr Index inverseIterationMinimumSize = 128;
 
+/// Reflectors per block of the back-transformation V = Q Z.
+constexpr Index eigenReflectorBlockWidth = 48;
+
 /// The eigendecomposition of the symmetric `lower` (lower triangle read)
-/// as LAPACK's xSYEVX computes it: Householder reduction to tridiagonal
-/// form (Eigen), eigenvalues of each unreduced tridiagonal block by implicit
-/// QR without vectors, eigenvectors by inverse iteration, then V = Q Z with
-/// Q's block reflectors applied to column parts of Z across the pool.
+/// as LAPACK's xSYEVX computes it: blocked Householder reduction to
+/// tridiagonal form (Tridiagonalization.hpp), eigenvalues of each
+/// unreduced tridiagonal block by implicit QR without vectors,
+/// eigenvectors by inverse iteration in ranges across the pool, then
+/// V = Q Z with Q's block reflectors applied to column parts of Z across
+/// the pool (on the packed kernel in the AVX2 variant).
 /// `values` come out ascending; column order[j] of `vectors` belongs to
 /// values(j) (the caller's final copy puts the columns in order, so they are
 /// not sorted here). Returns false when the QR iteration does not converge.
 template <class T>
-bool eigenByInverseIteration(const ColumnMajorMatrix<T>& lower, Vector<T>& values, ColumnMajorMatrix<T>& vectors,
+bool eigenByInverseIteration(ColumnMajorMatrix<T> lower, Vector<T>& values, ColumnMajorMatrix<T>& vectors,
                              std::vector<Index>& order) {
   const Index n = lower.rows();
-  const Eigen::Tridiagonalization<ColumnMajorMatrix<T>> reduction(lower);
-  const Vector<T> d = reduction.diagonal();
-  const Vector<T> e = reduction.subDiagonal();
+  Vector<T> d, e, reflectorCoefficients;
+  tridiagonalizeInPlace(lower, d, e, reflectorCoefficients);
   values.resize(n);
   ColumnMajorMatrix<T>& z = vectors;
   z = ColumnMajorMatrix<T>::Zero(n, n);
@@ -75,11 +81,13 @@ bool eigenByInverseIteration(const ColumnMajorMatrix<T>& lower, Vector<T>& value
             [&](Index x, Index y) { return values(x) < values(y) || (values(x) == values(y) && x < y); });
   const Vector<T> unsorted = values;
   for (Index j = 0; j < n; ++j) values(j) = unsorted(order[static_cast<std::size_t>(j)]);
-  const auto q = reduction.matrixQ();
-  parallel::forRange(n, parallel::partsFor(n, 64), 8, [&](Index begin, Index end) {
-    auto part = vectors.middleCols(begin, end - begin);
-    part.applyOnTheLeft(q);
-  });
+  // V = Q Z: Q = H₀ H₁ ⋯ H_{n−2}, where H_j acts on rows j + 1 onwards; its
+  // vector lies below the subdiagonal of the packed reduction, with the
+  // implied 1 on the subdiagonal (which applyBlockReflector does not read).
+  if (n > 1) {
+    applyReflectorsInBlocks(lower.block(1, 0, n - 1, n - 1), reflectorCoefficients, vectors.bottomRows(n - 1),
+                            eigenReflectorBlockWidth);
+  }
   return true;
 }
 
