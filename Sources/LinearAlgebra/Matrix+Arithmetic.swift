@@ -10,9 +10,16 @@ extension Matrix {
     precondition(
       lhs.rowCount == rhs.rowCount && lhs.columnCount == rhs.columnCount,
       "Matrix \(name) needs equal shapes; got \(lhs.shapeDescription) \(name) \(rhs.shapeDescription)")
-    return Matrix(
-      rowCount: lhs.rowCount, columnCount: lhs.columnCount,
-      storage: zip(lhs.storage, rhs.storage).map(operation))
+    let count = lhs.storage.count
+    let storage = lhs.storage.withUnsafeBufferPointer { left in
+      rhs.storage.withUnsafeBufferPointer { right in
+        makeStorage(count: count) { elements, initializedCount in
+          for index in 0..<count { (elements + index).initialize(to: operation(left[index], right[index])) }
+          initializedCount = count
+        }
+      }
+    }
+    return Matrix(rowCount: lhs.rowCount, columnCount: lhs.columnCount, storage: storage)
   }
 
   /// Applies `operation` in place to corresponding elements of `lhs` and `rhs`.
@@ -33,7 +40,14 @@ extension Matrix {
   /// Maps every element through `transform`.
   @inline(__always)
   private func mapElements(_ transform: (Scalar) -> Scalar) -> Matrix {
-    Matrix(rowCount: rowCount, columnCount: columnCount, storage: storage.map(transform))
+    let count = storage.count
+    let mapped = storage.withUnsafeBufferPointer { source in
+      Self.makeStorage(count: count) { elements, initializedCount in
+        for index in 0..<count { (elements + index).initialize(to: transform(source[index])) }
+        initializedCount = count
+      }
+    }
+    return Matrix(rowCount: rowCount, columnCount: columnCount, storage: mapped)
   }
 
   /// The element-wise sum.

@@ -47,9 +47,10 @@ extension Matrix {
     rows: Int, columns: Int, in range: ClosedRange<Scalar>, using generator: inout G
   ) -> Matrix {
     let count = elementCount(rows: rows, columns: columns)
-    var storage: [Scalar] = []
-    storage.reserveCapacity(count)
-    for _ in 0..<count { storage.append(Scalar.random(in: range, using: &generator)) }
+    let storage = makeStorage(count: count) { elements, initializedCount in
+      for index in 0..<count { (elements + index).initialize(to: Scalar.random(in: range, using: &generator)) }
+      initializedCount = count
+    }
     return Matrix(rowCount: rows, columnCount: columns, storage: storage)
   }
 }

@@ -35,7 +35,11 @@ public struct Matrix<Scalar: MatrixScalar>: Sendable {
   /// - Complexity: O(rows · columns).
   public init(rows: Int, columns: Int, repeating value: Scalar = 0) {
     let count = Self.elementCount(rows: rows, columns: columns)
-    self.init(rowCount: rows, columnCount: columns, storage: Array(repeating: value, count: count))
+    let storage = Self.makeStorage(count: count) { elements, initializedCount in
+      elements.initialize(repeating: value, count: count)
+      initializedCount = count
+    }
+    self.init(rowCount: rows, columnCount: columns, storage: storage)
   }
 
   /// Creates a `rows×columns` matrix from its elements in row-major order.
@@ -83,11 +87,12 @@ public struct Matrix<Scalar: MatrixScalar>: Sendable {
     rethrows
   {
     let count = Self.elementCount(rows: rows, columns: columns)
-    var storage: [Scalar] = []
-    storage.reserveCapacity(count)
-    for row in 0..<rows {
-      for column in 0..<columns {
-        storage.append(try element(row, column))
+    let storage = try Self.makeStorage(count: count) { elements, initializedCount in
+      for row in 0..<rows {
+        for column in 0..<columns {
+          (elements + initializedCount).initialize(to: try element(row, column))
+          initializedCount += 1
+        }
       }
     }
     self.init(rowCount: rows, columnCount: columns, storage: storage)

@@ -22,6 +22,14 @@ int matrixThreadCount() noexcept;
 /// Sets the matrix thread count; values below 1 restore the default.
 void setMatrixThreadCount(int count) noexcept;
 
+// MARK: Memory (LargePages.cpp)
+
+/// Marks fresh storage of `bytes` bytes at `start` for transparent huge
+/// pages, before its first write (Linux; elsewhere nothing). The Swift
+/// layer calls it for large buffers it fills itself; the core marks the
+/// results it writes on its own.
+void adviseLargePages(void* start, Index bytes) noexcept;
+
 // MARK: Products and element-wise kernels (MatrixProducts.cpp)
 
 /// `c (m×n) = a (m×k) * b (k×n)`.

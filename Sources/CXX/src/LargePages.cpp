@@ -1,5 +1,7 @@
 #include "LargePages.hpp"
 
+#include "MatrixCore.h"
+
 #include <cstdint>
 
 #if defined(__linux__)
@@ -25,3 +27,11 @@ void adviseLargePages(void* start, std::size_t bytes) noexcept {
 }
 
 }  // namespace core::memory
+
+namespace core {
+
+void adviseLargePages(void* start, Index bytes) noexcept {
+  if (bytes > 0) memory::adviseLargePages(start, static_cast<std::size_t>(bytes));
+}
+
+}  // namespace core
