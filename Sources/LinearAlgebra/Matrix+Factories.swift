@@ -48,7 +48,9 @@ extension Matrix {
   ) -> Matrix {
     let count = elementCount(rows: rows, columns: columns)
     let storage = makeStorage(count: count) { elements, initializedCount in
-      for index in 0..<count { (elements + index).initialize(to: Scalar.random(in: range, using: &generator)) }
+      for index in 0..<count {
+        (elements + index).initialize(to: Scalar.random(in: range, using: &generator))
+      }
       initializedCount = count
     }
     return Matrix(rowCount: rows, columnCount: columns, storage: storage)
