@@ -42,30 +42,42 @@ class ShiftedFactorization {
   explicit ShiftedFactorization(Index m)
       : m_(m), inverseDiagonal_(m), first_(m), second_(m), multiplier_(m), swapped_(m) {}
 
-  void factor(const T* d, const T* e, T lambda, T tiny) {
-    const Index m = m_;
-    T pivot = d[0] - lambda, right = m > 1 ? e[0] : T(0);
-    for (Index i = 0; i + 1 < m; ++i) {
-      const T below = e[i], nextDiagonal = d[i + 1] - lambda, nextRight = i + 2 < m ? e[i + 1] : T(0);
-      if (std::abs(pivot) >= std::abs(below)) {
-        swapped_[i] = 0;
-        multiplier_[i] = pivot == T(0) ? T(0) : below / pivot;
-        inverseDiagonal_[i] = pivot;
-        first_[i] = right;
-        second_[i] = 0;
-        pivot = nextDiagonal - multiplier_[i] * right;
-        right = nextRight;
-      } else {
-        swapped_[i] = 1;
-        multiplier_[i] = pivot / below;
-        inverseDiagonal_[i] = below;
-        first_[i] = nextDiagonal;
-        second_[i] = nextRight;
-        pivot = right - multiplier_[i] * nextDiagonal;
-        right = -multiplier_[i] * nextRight;
-      }
+  Index size() const { return m_; }
+
+  /// The running state of a factorization, so that two independent ones
+  /// can advance in the same loop (see factorBoth).
+  struct FactorState {
+    T pivot, right;
+  };
+
+  FactorState beginFactor(const T* d, const T* e, T lambda) const {
+    return {d[0] - lambda, m_ > 1 ? e[0] : T(0)};
+  }
+
+  /// Eliminates below pivot i (i + 1 < m).
+  void factorStep(Index i, const T* d, const T* e, T lambda, FactorState& state) {
+    const T below = e[i], nextDiagonal = d[i + 1] - lambda, nextRight = i + 2 < m_ ? e[i + 1] : T(0);
+    if (std::abs(state.pivot) >= std::abs(below)) {
+      swapped_[i] = 0;
+      multiplier_[i] = state.pivot == T(0) ? T(0) : below / state.pivot;
+      inverseDiagonal_[i] = state.pivot;
+      first_[i] = state.right;
+      second_[i] = 0;
+      state.pivot = nextDiagonal - multiplier_[i] * state.right;
+      state.right = nextRight;
+    } else {
+      swapped_[i] = 1;
+      multiplier_[i] = state.pivot / below;
+      inverseDiagonal_[i] = below;
+      first_[i] = nextDiagonal;
+      second_[i] = nextRight;
+      state.pivot = state.right - multiplier_[i] * nextDiagonal;
+      state.right = -multiplier_[i] * nextRight;
     }
-    inverseDiagonal_[m - 1] = pivot;
+  }
+
+  void endFactor(FactorState state, T tiny) {
+    inverseDiagonal_[m_ - 1] = state.pivot;
     // The back substitution multiplies by reciprocals: a division on its
     // dependency chain cost several times the rest of the step.
     for (auto& value : inverseDiagonal_) {
@@ -74,27 +86,39 @@ class ShiftedFactorization {
     }
   }
 
+  void factor(const T* d, const T* e, T lambda, T tiny) {
+    FactorState state = beginFactor(d, e, lambda);
+    for (Index i = 0; i + 1 < m_; ++i) factorStep(i, d, e, lambda, state);
+    endFactor(state, tiny);
+  }
+
+  /// Step i (i + 1 < m) of the forward elimination; `carried` is x[i] as
+  /// updated so far. The row interchanges are data-dependent: selects
+  /// instead of branches keep them from being mispredicted.
+  void forwardStep(Index i, T* x, T& carried) const {
+    const T next = x[i + 1];
+    const bool swap = swapped_[i] != 0;
+    const T pivotRow = swap ? next : carried, otherRow = swap ? carried : next;
+    x[i] = pivotRow;
+    carried = otherRow - multiplier_[i] * pivotRow;
+  }
+
+  /// Step i of the back substitution; `after` and `afterNext` are x[i + 1]
+  /// and x[i + 2] (zero past the end).
+  void backwardStep(Index i, T* x, T& after, T& afterNext) const {
+    const T value = (x[i] - first_[i] * after - second_[i] * afterNext) * inverseDiagonal_[i];
+    x[i] = value;
+    afterNext = after;
+    after = value;
+  }
+
   /// Overwrites x with (T − λI)⁻¹ x.
   void solve(T* x) const {
-    const Index m = m_;
-    // The row interchanges are data-dependent; selects instead of branches
-    // keep them from being mispredicted.
     T carried = x[0];
-    for (Index i = 0; i + 1 < m; ++i) {
-      const T next = x[i + 1];
-      const bool swap = swapped_[i] != 0;
-      const T pivotRow = swap ? next : carried, otherRow = swap ? carried : next;
-      x[i] = pivotRow;
-      carried = otherRow - multiplier_[i] * pivotRow;
-    }
-    x[m - 1] = carried;
-    T after = 0, afterNext = 0;  // x[i + 1], x[i + 2]
-    for (Index i = m - 1; i >= 0; --i) {
-      const T value = (x[i] - first_[i] * after - second_[i] * afterNext) * inverseDiagonal_[i];
-      x[i] = value;
-      afterNext = after;
-      after = value;
-    }
+    for (Index i = 0; i + 1 < m_; ++i) forwardStep(i, x, carried);
+    x[m_ - 1] = carried;
+    T after = 0, afterNext = 0;
+    for (Index i = m_ - 1; i >= 0; --i) backwardStep(i, x, after, afterNext);
   }
 
  private:
@@ -102,6 +126,40 @@ class ShiftedFactorization {
   std::vector<T> inverseDiagonal_, first_, second_, multiplier_;
   std::vector<unsigned char> swapped_;
 };
+
+/// a.factor(d, e, lambdaA, tiny) and b.factor(d, e, lambdaB, tiny) in one
+/// loop: each step waits on the previous one (a division), so two
+/// independent chains side by side take about the time of one.
+template <class T>
+void factorBoth(ShiftedFactorization<T>& a, T lambdaA, ShiftedFactorization<T>& b, T lambdaB, const T* d, const T* e,
+                T tiny) {
+  auto stateA = a.beginFactor(d, e, lambdaA);
+  auto stateB = b.beginFactor(d, e, lambdaB);
+  for (Index i = 0; i + 1 < a.size(); ++i) {
+    a.factorStep(i, d, e, lambdaA, stateA);
+    b.factorStep(i, d, e, lambdaB, stateB);
+  }
+  a.endFactor(stateA, tiny);
+  b.endFactor(stateB, tiny);
+}
+
+/// a.solve(x) and b.solve(y) in one loop each way (see factorBoth).
+template <class T>
+void solveBoth(const ShiftedFactorization<T>& a, T* x, const ShiftedFactorization<T>& b, T* y) {
+  const Index m = a.size();
+  T carriedX = x[0], carriedY = y[0];
+  for (Index i = 0; i + 1 < m; ++i) {
+    a.forwardStep(i, x, carriedX);
+    b.forwardStep(i, y, carriedY);
+  }
+  x[m - 1] = carriedX;
+  y[m - 1] = carriedY;
+  T afterX = 0, afterNextX = 0, afterY = 0, afterNextY = 0;
+  for (Index i = m - 1; i >= 0; --i) {
+    a.backwardStep(i, x, afterX, afterNextX);
+    b.backwardStep(i, y, afterY, afterNextY);
+  }
+}
 
 /// Scales x to unit 2-norm, its largest component positive (LAPACK's sign
 /// convention), without overflow in the norm.
@@ -135,19 +193,7 @@ void eigenvectorsInRange(const T* d, const T* e, Index m, const T* lambda, T* ve
   constexpr std::uint64_t golden = 0x9E3779B97F4A7C15ull;
   // SplitMix64 from the same seed every time, advanced m steps per vector.
   std::uint64_t state = golden + static_cast<std::uint64_t>(first) * static_cast<std::uint64_t>(m) * golden;
-  Index clusterStart = first;
-  T previousShift = 0;
-  std::vector<T> x(static_cast<std::size_t>(m));
-  ShiftedFactorization<T> factorization(m);
-  for (Index j = first; j < last; ++j) {
-    T shift = lambda[j];
-    if (j > first && lambda[j] - lambda[j - 1] > clusterGap) clusterStart = j;
-    if (j > clusterStart) {
-      const T separation = T(10) * eps * std::max(std::abs(shift), normOne * eps);
-      if (shift - previousShift < separation) shift = previousShift + separation;
-    }
-    previousShift = shift;
-    factorization.factor(d, e, shift, tiny);
+  const auto startVector = [&](T* x) {
     for (Index i = 0; i < m; ++i) {
       state += golden;
       std::uint64_t z = state;
@@ -156,26 +202,81 @@ void eigenvectorsInRange(const T* d, const T* e, Index m, const T* lambda, T* ve
       z ^= z >> 31;
       x[i] = static_cast<T>(static_cast<double>(z >> 11) * 0x1.0p-53 * 2.0 - 1.0);
     }
-    // Three solves: with λ accurate to eps‖T‖ each one multiplies the
-    // wanted component by about 1/eps relative to the others.
-    for (int iteration = 0; iteration < 3; ++iteration) {
-      // Start each solve from ‖x‖∞ = 1: a tiny pivot then grows it by at
-      // most about 1/tiny, far from overflow.
-      T largest = 0;
-      for (Index i = 0; i < m; ++i) largest = std::max(largest, std::abs(x[i]));
-      if (!(largest > T(0)) || !(largest <= std::numeric_limits<T>::max())) break;
-      const T scale = T(1) / largest;
-      for (Index i = 0; i < m; ++i) x[i] *= scale;
-      factorization.solve(x.data());
-      for (Index k = clusterStart; k < j; ++k) {
-        const T* previous = vectors + k * stride;
-        T dot = 0;
-        for (Index i = 0; i < m; ++i) dot += previous[i] * x[i];
-        for (Index i = 0; i < m; ++i) x[i] -= dot * previous[i];
-      }
+  };
+  // Each solve starts from ‖x‖∞ = 1: a tiny pivot then grows it by at most
+  // about 1/tiny, far from overflow. False when x is zero or not finite
+  // (its iteration stops there).
+  const auto rescale = [&](T* x) {
+    T largest = 0;
+    for (Index i = 0; i < m; ++i) largest = std::max(largest, std::abs(x[i]));
+    if (!(largest > T(0)) || !(largest <= std::numeric_limits<T>::max())) return false;
+    const T scale = T(1) / largest;
+    for (Index i = 0; i < m; ++i) x[i] *= scale;
+    return true;
+  };
+  const auto reorthogonalize = [&](T* x, Index clusterStart, Index j) {
+    for (Index k = clusterStart; k < j; ++k) {
+      const T* previous = vectors + k * stride;
+      T dot = 0;
+      for (Index i = 0; i < m; ++i) dot += previous[i] * x[i];
+      for (Index i = 0; i < m; ++i) x[i] -= dot * previous[i];
     }
-    normalize(x.data(), m);
-    std::copy(x.begin(), x.end(), vectors + j * stride);
+  };
+  const auto finish = [&](T* x, Index j) {
+    normalize(x, m);
+    std::copy(x, x + m, vectors + j * stride);
+  };
+  Index clusterStart = first;
+  T previousShift = 0;
+  std::vector<T> x(static_cast<std::size_t>(m)), y(static_cast<std::size_t>(m));
+  ShiftedFactorization<T> factorization(m), partner(m);
+  for (Index j = first; j < last;) {
+    T shift = lambda[j];
+    if (j > first && lambda[j] - lambda[j - 1] > clusterGap) clusterStart = j;
+    if (j > clusterStart) {
+      const T separation = T(10) * eps * std::max(std::abs(shift), normOne * eps);
+      if (shift - previousShift < separation) shift = previousShift + separation;
+    }
+    // Three solves per vector: with λ accurate to eps‖T‖ each one
+    // multiplies the wanted component by about 1/eps relative to the
+    // others. When the next eigenvalue starts a cluster it needs nothing
+    // from this vector, so the two are computed side by side (the same
+    // arithmetic for each as alone).
+    if (j + 1 < last && lambda[j + 1] - lambda[j] > clusterGap) {
+      const T nextShift = lambda[j + 1];
+      factorBoth(factorization, shift, partner, nextShift, d, e, tiny);
+      startVector(x.data());
+      startVector(y.data());
+      bool activeX = true, activeY = true;
+      for (int iteration = 0; iteration < 3; ++iteration) {
+        activeX = activeX && rescale(x.data());
+        activeY = activeY && rescale(y.data());
+        if (activeX && activeY) {
+          solveBoth(factorization, x.data(), partner, y.data());
+        } else if (activeX) {
+          factorization.solve(x.data());
+        } else if (activeY) {
+          partner.solve(y.data());
+        }
+        if (activeX) reorthogonalize(x.data(), clusterStart, j);
+      }
+      finish(x.data(), j);
+      finish(y.data(), j + 1);
+      clusterStart = j + 1;
+      previousShift = nextShift;
+      j += 2;
+      continue;
+    }
+    previousShift = shift;
+    factorization.factor(d, e, shift, tiny);
+    startVector(x.data());
+    for (int iteration = 0; iteration < 3; ++iteration) {
+      if (!rescale(x.data())) break;
+      factorization.solve(x.data());
+      reorthogonalize(x.data(), clusterStart, j);
+    }
+    finish(x.data(), j);
+    ++j;
   }
 }
 
