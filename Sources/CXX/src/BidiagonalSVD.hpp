@@ -67,8 +67,11 @@ class BidiagonalSVD {
       if (i > 0) chaseUpColumn(d, e, i, vectors ? &rightRotations : nullptr);
     }
     values_.resize(n);
-    RealMatrix blockLeft, blockRight;  // the vectors of every block, side by side
-    if (vectors) {
+    // The vectors of every block, side by side; a B that is one block (the
+    // usual case) takes its vectors as they are, without the zero fill.
+    const bool oneBlock = n == 1 || (e.head(n - 1).array() != T(0)).all();
+    RealMatrix blockLeft, blockRight;
+    if (vectors && !oneBlock) {
       blockLeft = RealMatrix::Zero(n, n);
       blockRight = RealMatrix::Zero(n, n);
     }
@@ -80,6 +83,10 @@ class BidiagonalSVD {
       if (size == 1) {
         unsorted(start) = std::abs(d(start));
         if (vectors) {
+          if (oneBlock) {  // n = 1
+            blockLeft.resize(1, 1);
+            blockRight.resize(1, 1);
+          }
           blockLeft(start, start) = d(start) < 0 ? T(-1) : T(1);
           blockRight(start, start) = T(1);
         }
@@ -88,7 +95,10 @@ class BidiagonalSVD {
         const Eigen::ComputationInfo info = block.compute(d.data() + start, e.data() + start, size, vectors);
         if (info != Eigen::Success) return info;
         block.rawSingularValues(unsorted.data() + start, size);
-        if (vectors) {
+        if (vectors && oneBlock) {
+          blockLeft = block.leftVectors(size);
+          blockRight = block.rightVectors(size);
+        } else if (vectors) {
           blockLeft.block(start, start, size, size) = block.leftVectors(size);
           blockRight.block(start, start, size, size) = block.rightVectors(size);
         }

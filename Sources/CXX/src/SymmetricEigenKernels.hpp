@@ -9,6 +9,7 @@
 
 #include <numeric>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "BlockReflector.hpp"
@@ -116,7 +117,15 @@ Status symmetricEigenImpl(const T* a, Index n, T* values, T* vectors) {
     Vector<double> eigenvalues;
     ColumnMajorMatrix<double> eigenvectors;
     std::vector<Index> order;
-    if (!eigenByInverseIteration<double>(lower.template cast<double>(), eigenvalues, eigenvectors, order)) {
+    // The reduction works in place on its argument: Double hands over its
+    // copy of the lower triangle, Float converts it.
+    ColumnMajorMatrix<double> working;
+    if constexpr (std::is_same_v<T, double>) {
+      working = std::move(lower);
+    } else {
+      working = lower.template cast<double>();
+    }
+    if (!eigenByInverseIteration<double>(std::move(working), eigenvalues, eigenvectors, order)) {
       return Status::noConvergence;
     }
     valueMap = eigenvalues.cast<T>() * std::ldexp(T(1), e);
