@@ -59,8 +59,10 @@ final class SwiftPreSieve: Sendable {
 /// A segmented sieve over [low, high] (high <= 2^50), segment by segment.
 struct SwiftSegmentedSieve {
   static let segmentBytes = 1 << 18
-  static let l1BlockBytes = 1 << 14
-  static let tinyPrimeLimit: UInt64 = 1 << 11
+  /// The C++ core's L1 blocking: 32 KiB blocks for the primes below 8192
+  /// with an L1 data cache of 48 KiB or more, else 16 KiB for those below 2048.
+  static let l1BlockBytes = l1DataCacheBytes() >= 48 << 10 ? 1 << 15 : 1 << 14
+  static let tinyPrimeLimit: UInt64 = l1BlockBytes == 1 << 15 ? 1 << 13 : 1 << 11
 
   private struct SievingPrime {
     var quotient: UInt32

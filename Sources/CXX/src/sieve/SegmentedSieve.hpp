@@ -27,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "L1Blocking.hpp"
 #include "PreSieve.hpp"
 #include "Wheel.hpp"
 
@@ -39,15 +40,6 @@ inline std::uint64_t integerSquareRoot(std::uint64_t n) {
   while (r < UINT32_MAX && (r + 1) * (r + 1) <= n) ++r;
   return r;
 }
-
-/// The block size for the primes with the most hits: half a typical L1
-/// data cache, leaving room for the prime states that stream through it.
-inline constexpr std::size_t l1BlockBytes = 1 << 14;
-
-/// Primes below this sieve in L1-sized blocks ("tiny"); they have the most
-/// hits per byte, and there are few enough of them (about 300) that their
-/// states stay in L1 beside the block.
-inline constexpr std::uint64_t tinyPrimeLimit = 1 << 11;
 
 /// Default segment size: fits the per-core L2 cache of current x86-64 and
 /// arm64 processors with room for the prime lists.
@@ -87,6 +79,7 @@ class SegmentedSieve {
         totalBytes_((high - (low - low % 30)) / 30 + 1),
         segmentBytes_(segmentBytes),
         source_(source),
+        blocking_(l1Blocking()),
         buffer_(segmentBytes + 16, 0) {
     const std::uint64_t maxPrime = integerSquareRoot(high);
     const std::uint64_t maxStep = (maxPrime / 30) * 6 + 6;
@@ -158,7 +151,7 @@ class SegmentedSieve {
     const std::uint64_t offset = (static_cast<std::uint64_t>(multiple) - first) / 30;
     const std::uint32_t wheelIndex = 8u * bitOfResidue[p % 30] + bitOfResidue[q % 30];
     const auto quotient = static_cast<std::uint32_t>(p / 30);
-    if (p < tinyPrimeLimit) {
+    if (p < blocking_.tinyPrimeLimit) {
       tiny_.push_back({quotient, static_cast<std::uint32_t>(offset), static_cast<std::uint32_t>(p), wheelIndex});
     } else if (p < segmentBytes_) {
       small_.push_back({quotient, static_cast<std::uint32_t>(offset), static_cast<std::uint32_t>(p), wheelIndex});
@@ -275,7 +268,7 @@ class SegmentedSieve {
   void crossOffSmall(std::uint8_t* segment, std::size_t bytes) {
     std::size_t blockEnd = 0;
     do {
-      blockEnd = std::min(blockEnd + l1BlockBytes, bytes);
+      blockEnd = std::min(blockEnd + blocking_.blockBytes, bytes);
       for (SievingPrime& prime : tiny_) crossOff(prime, segment, blockEnd);
     } while (blockEnd < bytes);
     for (SievingPrime& prime : small_) crossOff(prime, segment, bytes);
@@ -350,6 +343,7 @@ class SegmentedSieve {
   std::uint64_t totalBytes_;
   std::size_t segmentBytes_;
   Source& source_;
+  L1Blocking blocking_;
   std::vector<std::uint8_t> buffer_;
   std::uint64_t pending_ = 0;
   std::uint64_t doneBytes_ = 0;
