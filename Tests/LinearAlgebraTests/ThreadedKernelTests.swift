@@ -2,8 +2,8 @@ import LinearAlgebra
 import Testing
 
 /// The sizes where the core switches kernels: the packed product (every
-/// dimension ≥ 24; edge tiles of 6×8 and 6×16 with AVX2, of 12×16 and 12×32
-/// with AVX-512, row blocks of 96–384), the thread pool's parts, the
+/// dimension ≥ 24; edge tiles of 6×8 and 6×16 with AVX2, of 6×32 and 6×64
+/// with AVX-512, row blocks of 96–192, depth blocks of 256–384), the thread pool's parts, the
 /// blocked LU (panels of 64 columns past n = 128 and of 128 past n = 512,
 /// threads with a one-panel look-ahead past n = 192, blocked solves with
 /// many columns past n = 256; the same blocking for

@@ -51,13 +51,13 @@ void multiplyInParts(Result& product, const Left& left, const Right& right) {
   const Index m = product.rows(), n = product.cols(), k = left.cols();
   const double work = static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k);
   const Index columnParts = parallel::partsFor(n, 64), rowParts = parallel::partsFor(m, 64);
-  // Parts are whole register tiles of the packed kernel: multiples of 32
-  // columns (its tiles are 8 or 16 wide with AVX2, 16 or 32 with AVX-512)
-  // or of 12 rows (6 or 12).
+  // Parts are whole register tiles of the packed kernel: multiples of 64
+  // columns (its tiles are 8 or 16 wide with AVX2, 32 or 64 with AVX-512)
+  // or of 12 rows (6 rows with either).
   if (work < parallelProductWork || (columnParts == 1 && rowParts == 1)) {
     multiplyBlock<T>(product, left, right);
   } else if (columnParts >= rowParts) {
-    parallel::forRange(n, columnParts, 32, [&](Index begin, Index end) {
+    parallel::forRange(n, columnParts, 64, [&](Index begin, Index end) {
       multiplyBlock<T>(product.middleCols(begin, end - begin), left, right.middleCols(begin, end - begin));
     });
   } else {
