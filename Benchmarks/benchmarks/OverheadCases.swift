@@ -60,8 +60,10 @@ enum OverheadCases {
     let b = MatrixCases.input(Double.self, n, seed: 22)
     let (ae, be) = (a.elements, b.elements)
     var out = [Double](repeating: 0, count: n * n)
-    // Small products take nanoseconds: time batches so the clock resolves them.
-    let repetitions = max(1, 1 << 20 / (n * n * n))
+    // Small products take nanoseconds to microseconds: time batches of about
+    // a millisecond (2^24 multiply-adds), so that one interrupt or timer tick
+    // does not decide a sample of a 3% comparison.
+    let repetitions = max(1, 1 << 24 / (n * n * n))
     var result = a
     let (direct, wrapped) = measureAlternately(budget) {
       ae.withUnsafeBufferPointer { a in
