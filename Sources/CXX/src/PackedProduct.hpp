@@ -212,11 +212,11 @@ void microKernel(Index depth, const T* a, const T* b, T* c, Index stride, T alph
 /// of a 256×256 product; it grows to at most (mc + nc)·kc scalars.
 ///
 /// From 1 MiB it is whole 2 MiB pages, 2 MiB-aligned and marked for huge
-/// pages before its first write. On 4 KiB pages the packed blocks sat on
-/// physical pages that differed from process to process, and with them
-/// how evenly they spread over the L2 cache's sets: the same Double 1024
-/// product on two threads took ~15 ms in some processes and ~19 ms in
-/// others, steadily within each.
+/// pages before its first write: on 4 KiB pages the packed blocks (an A
+/// block of 576 KiB, a B panel of 3 MiB) need hundreds of TLB entries, and
+/// their physical pages, which decide how evenly they spread over the
+/// physically indexed L2's sets, differ from process to process. (This
+/// machine's timings vary too much to show a gain either way.)
 template <class T>
 T* packingStorage(Index count) {
   constexpr std::size_t largePage = std::size_t(1) << 21;
