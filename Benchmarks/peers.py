@@ -14,7 +14,11 @@ its medians is taken over the samples of both passes, so that a machine
 that drifts during the run favours neither side at N threads. The
 primesieve rows come from the benchmark's own "Primes against
 libprimesieve" family, in which ours and libprimesieve are timed
-alternately in the same process.
+alternately in the same process. Likewise the benchmark gets the path of
+numpy's own OpenBLAS (LINEAR_ALGEBRA_OPENBLAS) and times the products
+against it in the same process, alternately, on 1 and N threads ("Matrix
+products against OpenBLAS"): the numpy columns compare two processes run
+minutes apart, which on a shared machine moves a ratio by 20% either way.
 
 numpy is timed in a child process without OPENBLAS_CORETYPE and
 OPENBLAS_L2_SIZE, which some machines set for old OpenBLAS builds and which
@@ -93,6 +97,26 @@ def time_numpy(cases, threads, budget):
     return json.loads(output)
 
 
+def numpy_openblas_path():
+    """The OpenBLAS library inside numpy's wheel, or None."""
+    try:
+        from threadpoolctl import threadpool_info
+        import numpy  # noqa: F401  (loads the library, so threadpoolctl sees it)
+        for info in threadpool_info():
+            if info.get("internal_api") == "openblas" and info.get("filepath"):
+                return info["filepath"]
+    except Exception:
+        pass
+    try:
+        import glob
+        import numpy
+        libraries = os.path.join(os.path.dirname(os.path.dirname(numpy.__file__)), "numpy.libs")
+        found = sorted(glob.glob(os.path.join(libraries, "libscipy_openblas*.so*")) + glob.glob(os.path.join(libraries, "libopenblas*.so*")))
+        return found[0] if found else None
+    except Exception:
+        return None
+
+
 def duration(seconds):
     if seconds is None:
         return "—"
@@ -117,16 +141,20 @@ def main():
         sys.exit("numpy is not installed: pip install numpy")
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    environment = dict(os.environ)
+    openblas = numpy_openblas_path()
+    if openblas:
+        environment["LINEAR_ALGEBRA_OPENBLAS"] = openblas
 
     def run_ours(threads, only_matrices):
         path = os.path.join(tempfile.mkdtemp(), f"ours-{threads}t.json")
         command = ["swift", "run", "-c", "release", "benchmarks", "--json", path, "--threads", str(threads)]
         if only_matrices:
-            command += ["--filter", "Matrix ("]
+            command += ["--filter", "Matrix"]
         if arguments.quick:
             command.append("--quick")
         print("==>", " ".join(command), file=sys.stderr)
-        subprocess.run(command, cwd=root, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(command, cwd=root, check=True, stdout=subprocess.DEVNULL, env=environment)
         return path
 
     def load(path):
@@ -194,6 +222,17 @@ def main():
         ratio_many = f"{ours_many / many:.2f}×" if many else "—"
         print(f"{family:16} {name:16} {size:>9} {duration(ours_one):>10} {duration(one):>10} {ratio_one:>6} "
               f"{duration(ours_many):>10} {duration(many):>10} {ratio_many:>6}")
+
+    products = [case for document in (ours_single, ours) for case in document["cases"]
+                if case["family"] == "Matrix products against OpenBLAS"]
+    if products:
+        print(f"\nOpenBLAS ({header.get('openBLAS')}), measured inside the benchmark runs:")
+        for case in products:
+            theirs = case.get("second")
+            ratio = f"{case['ratio']:.2f}×" if case.get("ratio") else "—"
+            print(f"  {case['name']:26} {case['size']:>9} ours {duration(case['first']['median']):>10}  OpenBLAS {duration(theirs['median'] if theirs else None):>10}  ours/OpenBLAS {ratio}  (target ≤ {case['target']:.2f}×)")
+    elif not openblas:
+        print("\nOpenBLAS rows skipped: numpy's OpenBLAS library was not found")
 
     anchors = [case for case in ours["cases"] if case["family"] == "Primes against libprimesieve"]
     if anchors:

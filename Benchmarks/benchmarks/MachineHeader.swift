@@ -16,6 +16,8 @@ struct MachineHeader: Codable {
   var swiftCompiler: String
   var cxxCompiler: String
   var primesieveVersion: String?
+  /// OpenBLAS's configuration and path, when `LINEAR_ALGEBRA_OPENBLAS` loaded it.
+  var openBLAS: String?
 
   static func current(threads: Int) -> MachineHeader {
     #if DEBUG
@@ -34,7 +36,7 @@ struct MachineHeader: Codable {
       configuration: configuration + (core.isOptimizedBuild() ? "" : " (C++ core with assertions on)"),
       swiftCompiler: swiftVersion(),
       cxxCompiler: String(cString: core.compilerVersion()),
-      primesieveVersion: Primesieve.shared?.version)
+      primesieveVersion: Primesieve.shared?.version, openBLAS: OpenBLAS.shared?.description)
   }
 
   static func cpuModel() -> String {
@@ -77,7 +79,10 @@ struct MachineHeader: Codable {
       "Prime sieve: \(primeThreads) threads for counting; POPCNT \(primeSievePopcnt ? "yes" : "no")",
       "Build: \(configuration); \(swiftCompiler); C++ core: \(cxxCompiler)",
       "Anchor: "
-        + (primesieveVersion.map { "libprimesieve \($0) (loaded at run time)" } ?? "libprimesieve not found"),
+        + (primesieveVersion.map { "libprimesieve \($0) (loaded at run time)" } ?? "libprimesieve not found")
+        + "; "
+        + (openBLAS.map { "\($0), loaded at run time" }
+          ?? "OpenBLAS not loaded (set LINEAR_ALGEBRA_OPENBLAS to its path)"),
     ]
     if configuration.hasPrefix("debug") {
       lines.append(

@@ -33,7 +33,9 @@ let budget =
 
 let allCases =
   MatrixCases.cases(Double.self, quick: options.quick) + MatrixCases.cases(Float.self, quick: options.quick)
-  + OverheadCases.cases(quick: options.quick) + PrimeCases.cases(quick: options.quick, threads: threads)
+  + OverheadCases.cases(quick: options.quick)
+  + ProductAnchorCases.cases(quick: options.quick, threads: threads)
+  + PrimeCases.cases(quick: options.quick, threads: threads)
 let selected = allCases.filter { $0.matches(options.filter) }
 if selected.isEmpty {
   FileHandle.standardError.write(Data("error: no case matches --filter '\(options.filter ?? "")'\n".utf8))

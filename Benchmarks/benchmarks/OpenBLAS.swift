@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// OpenBLAS, loaded at run time from the path in the environment variable
+/// `LINEAR_ALGEBRA_OPENBLAS` (`Benchmarks/peers.py` passes the copy inside
+/// numpy's wheel), so that the products can be timed against it in the same
+/// process, alternately, like libprimesieve. Nothing of it is linked into
+/// the package, and without the variable the anchor is skipped.
+///
+/// Both of its C interfaces are understood: the 64-bit-integer one of
+/// numpy's build (`scipy_cblas_dgemm64_`) and the plain one of a system
+/// library (`cblas_dgemm`). Before loading it, the process sets
+/// `OPENBLAS_THREAD_TIMEOUT=4` (unless set) so that OpenBLAS's threads go to
+/// sleep right after a call instead of polling for about 2^28 cycles, which
+/// in the same process took the second core away from our next product
+/// (measured: ours 33 ms instead of 16 ms for a Double 1024 product on two
+/// threads); it removes `OPENBLAS_CORETYPE` and `OPENBLAS_L2_SIZE`, which
+/// some machines set for old builds, as `peers.py` does for numpy.
+struct OpenBLAS: Sendable {
+  typealias Order = Int32
+  typealias DoubleGemm64 =
+    @convention(c) (
+      Order, Order, Order, Int64, Int64, Int64, Double, UnsafePointer<Double>?, Int64, UnsafePointer<Double>?,
+      Int64,
+      Double, UnsafeMutablePointer<Double>?, Int64
+    ) -> Void
+  typealias FloatGemm64 =
+    @convention(c) (
+      Order, Order, Order, Int64, Int64, Int64, Float, UnsafePointer<Float>?, Int64, UnsafePointer<Float>?,
+      Int64,
+      Float, UnsafeMutablePointer<Float>?, Int64
+    ) -> Void
+  typealias DoubleGemm32 =
+    @convention(c) (
+      Order, Order, Order, Int32, Int32, Int32, Double, UnsafePointer<Double>?, Int32, UnsafePointer<Double>?,
+      Int32,
+      Double, UnsafeMutablePointer<Double>?, Int32
+    ) -> Void
+  typealias FloatGemm32 =
+    @convention(c) (
+      Order, Order, Order, Int32, Int32, Int32, Float, UnsafePointer<Float>?, Int32, UnsafePointer<Float>?,
+      Int32,
+      Float, UnsafeMutablePointer<Float>?, Int32
+    ) -> Void
+  typealias SetThreads = @convention(c) (Int32) -> Void
+  typealias Config = @convention(c) () -> UnsafePointer<CChar>?
+
+  /// c (m×n) = a (m×k) b (k×n), all row-major and contiguous.
+  let multiplyDouble:
+    @Sendable (UnsafePointer<Double>, UnsafePointer<Double>, UnsafeMutablePointer<Double>, Int, Int, Int) ->
+      Void
+  let multiplyFloat:
+    @Sendable (UnsafePointer<Float>, UnsafePointer<Float>, UnsafeMutablePointer<Float>, Int, Int, Int) -> Void
+  let setThreads: @Sendable (Int) -> Void
+  /// What `openblas_get_config` says (version, kernel, threads), and the path.
+  let description: String
+
+  /// CBLAS's `CblasRowMajor` and `CblasNoTrans`.
+  static let rowMajor: Order = 101
+  static let noTranspose: Order = 111
+
+  /// The library, or nil when `LINEAR_ALGEBRA_OPENBLAS` is unset or names
+  /// nothing loadable with a CBLAS interface.
+  static let shared: OpenBLAS? = {
+    guard let path = getenv("LINEAR_ALGEBRA_OPENBLAS").map({ String(cString: $0) }), !path.isEmpty else {
+      return nil
+    }
+    setenv("OPENBLAS_THREAD_TIMEOUT", "4", 0)
+    unsetenv("OPENBLAS_CORETYPE")
+    unsetenv("OPENBLAS_L2_SIZE")
+    guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else { return nil }
+    func symbol<F>(_ name: String, as: F.Type) -> F? {
+      dlsym(handle, name).map { unsafeBitCast($0, to: F.self) }
+    }
+    let (row, none) = (rowMajor, noTranspose)
+    let config =
+      (symbol("scipy_openblas_get_config64_", as: Config.self)
+      ?? symbol("openblas_get_config", as: Config.self))
+      .flatMap { $0() }.map { String(cString: $0).split(separator: " ").joined(separator: " ") } ?? "OpenBLAS"
+    if let dgemm = symbol("scipy_cblas_dgemm64_", as: DoubleGemm64.self),
+      let sgemm = symbol("scipy_cblas_sgemm64_", as: FloatGemm64.self),
+      let threads = symbol("scipy_openblas_set_num_threads64_", as: SetThreads.self)
+    {
+      return OpenBLAS(
+        multiplyDouble: { a, b, c, m, k, n in
+          dgemm(row, none, none, Int64(m), Int64(n), Int64(k), 1, a, Int64(k), b, Int64(n), 0, c, Int64(n))
+        },
+        multiplyFloat: { a, b, c, m, k, n in
+          sgemm(row, none, none, Int64(m), Int64(n), Int64(k), 1, a, Int64(k), b, Int64(n), 0, c, Int64(n))
+        },
+        setThreads: { threads(Int32($0)) }, description: "\(config) (\(path))")
+    }
+    if let dgemm = symbol("cblas_dgemm", as: DoubleGemm32.self),
+      let sgemm = symbol("cblas_sgemm", as: FloatGemm32.self),
+      let threads = symbol("openblas_set_num_threads", as: SetThreads.self)
+    {
+      return OpenBLAS(
+        multiplyDouble: { a, b, c, m, k, n in
+          dgemm(row, none, none, Int32(m), Int32(n), Int32(k), 1, a, Int32(k), b, Int32(n), 0, c, Int32(n))
+        },
+        multiplyFloat: { a, b, c, m, k, n in
+          sgemm(row, none, none, Int32(m), Int32(n), Int32(k), 1, a, Int32(k), b, Int32(n), 0, c, Int32(n))
+        },
+        setThreads: { threads(Int32($0)) }, description: "\(config) (\(path))")
+    }
+    return nil
+  }()
+}
