@@ -227,21 +227,25 @@ def main():
                 if case["family"] == "Matrix products against OpenBLAS"]
     if products:
         print(f"\nOpenBLAS ({header.get('openBLAS')}), measured inside the benchmark runs:")
-        for case in products:
-            theirs = case.get("second")
-            ratio = f"{case['ratio']:.2f}×" if case.get("ratio") else "—"
-            print(f"  {case['name']:26} {case['size']:>9} ours {duration(case['first']['median']):>10}  OpenBLAS {duration(theirs['median'] if theirs else None):>10}  ours/OpenBLAS {ratio}  (target ≤ {case['target']:.2f}×)")
+        print_anchor_rows(products, "OpenBLAS", 26, 9)
     elif not openblas:
         print("\nOpenBLAS rows skipped: numpy's OpenBLAS library was not found")
 
     anchors = [case for case in ours["cases"] if case["family"] == "Primes against libprimesieve"]
     if anchors:
         print(f"\nprimesieve ({header.get('primesieveVersion') or 'not installed'}), measured inside the benchmark run:")
-        for case in anchors:
-            theirs = case.get("second")
-            ratio = f"{case['ratio']:.2f}×" if case.get("ratio") else "—"
-            print(f"  {case['name']:24} {case['size']:>5} ours {duration(case['first']['median']):>10}  primesieve {duration(theirs['median'] if theirs else None):>10}  ours/primesieve {ratio}  (target ≤ {case['target']:.2f}×)")
+        print_anchor_rows(anchors, "primesieve", 24, 5)
 
+
+def print_anchor_rows(cases, peer, name_width, size_width):
+    """One line per case of an anchor family: ours, the peer, the ratio, the target."""
+    for case in cases:
+        theirs = case.get("second")
+        ratio = f"{case['ratio']:.2f}×" if case.get("ratio") else "—"
+        print(f"  {case['name']:{name_width}} {case['size']:>{size_width}} "
+              f"ours {duration(case['first']['median']):>10}  "
+              f"{peer} {duration(theirs['median'] if theirs else None):>10}  "
+              f"ours/{peer} {ratio}  (target ≤ {case['target']:.2f}×)")
 
 if __name__ == "__main__":
     main()
