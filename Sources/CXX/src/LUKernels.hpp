@@ -19,6 +19,7 @@
 
 #if defined(__AVX2__) && defined(__FMA__)
 #include "PackedProduct.hpp"
+#include "Substitution.hpp"
 #endif
 
 namespace core {
@@ -73,7 +74,7 @@ void swapRows(ColumnMajorMatrix<T>& w, const int* transpositions, Index top, Ind
 /// Rows per substitution step in the triangular solves below: the rest of
 /// each diagonal block's work runs on the packed product kernel, several
 /// times faster than Eigen's triangular solve at these shapes.
-constexpr Index substitutionRows = 32;
+constexpr Index substitutionRows = substitution::maximumRows;
 
 /// Overwrites rows [top, top + height) of columns [first, first + columns)
 /// of `x` with L⁻¹ times them, for L the unit lower diagonal block of `lu`
@@ -84,8 +85,8 @@ void solveUnitLowerBlock(const ColumnMajorMatrix<T>& lu, Index top, Index height
   const Index n = lu.rows(), stride = x.rows();
   for (Index r = 0; r < height; r += substitutionRows) {
     const Index step = std::min(substitutionRows, height - r), rest = height - r - step;
-    lu.block(top + r, top + r, step, step).template triangularView<Eigen::UnitLower>().solveInPlace(
-        x.block(top + r, first, step, columns));
+    substitution::solveUnitLower(lu.data() + (top + r) + (top + r) * n, n, step, &x.coeffRef(top + r, first), stride,
+                                 columns);
     if (rest > 0) {
       // In row-major terms, Xᵀ₂ −= Xᵀ₁ L₂₁ᵀ for the rows below the step.
       packed::multiply<T>(columns, rest, step, T(-1), {&x.coeffRef(top + r, first), stride},
@@ -104,8 +105,8 @@ void solveUpperBlock(const ColumnMajorMatrix<T>& lu, Index top, Index height, Co
   const Index n = lu.rows(), stride = x.rows();
   for (Index end = height; end > 0;) {
     const Index step = std::min(substitutionRows, end), start = end - step;
-    lu.block(top + start, top + start, step, step).template triangularView<Eigen::Upper>().solveInPlace(
-        x.block(top + start, first, step, columns));
+    substitution::solveUpper(lu.data() + (top + start) + (top + start) * n, n, step, &x.coeffRef(top + start, first),
+                             stride, columns);
     if (start > 0) {
       // Xᵀ₀ −= Xᵀ₁ U₀₁ᵀ for the rows above the step.
       packed::multiply<T>(columns, start, step, T(-1), {&x.coeffRef(top + start, first), stride},
