@@ -76,24 +76,32 @@ void swapRows(ColumnMajorMatrix<T>& w, const int* transpositions, Index top, Ind
 /// times faster than Eigen's triangular solve at these shapes.
 constexpr Index substitutionRows = substitution::maximumRows;
 
+/// Overwrites `columns` columns of `x` (rows [0, size), leading dimension
+/// `xStride`) with L⁻¹x, for L the unit lower triangle of the size×size
+/// column-major block at `l` (leading dimension `lStride`): substitution in
+/// steps of substitutionRows, the rows below each step updated on the
+/// packed product kernel.
+template <class T>
+void solveUnitLowerInSteps(const T* l, Index lStride, Index size, T* x, Index xStride, Index columns) {
+  for (Index r = 0; r < size; r += substitutionRows) {
+    const Index step = std::min(substitutionRows, size - r), rest = size - r - step;
+    substitution::solveUnitLower(l + r + r * lStride, lStride, step, x + r, xStride, columns);
+    if (rest > 0) {
+      // In row-major terms, Xᵀ₂ −= Xᵀ₁ L₂₁ᵀ for the rows below the step.
+      packed::multiply<T>(columns, rest, step, T(-1), {x + r, xStride}, {l + (r + step) + r * lStride, lStride}, T(1),
+                          x + r + step, xStride);
+    }
+  }
+}
+
 /// Overwrites rows [top, top + height) of columns [first, first + columns)
 /// of `x` with L⁻¹ times them, for L the unit lower diagonal block of `lu`
 /// at (top, top).
 template <class T>
 void solveUnitLowerBlock(const ColumnMajorMatrix<T>& lu, Index top, Index height, ColumnMajorMatrix<T>& x,
                          Index first, Index columns) {
-  const Index n = lu.rows(), stride = x.rows();
-  for (Index r = 0; r < height; r += substitutionRows) {
-    const Index step = std::min(substitutionRows, height - r), rest = height - r - step;
-    substitution::solveUnitLower(lu.data() + (top + r) + (top + r) * n, n, step, &x.coeffRef(top + r, first), stride,
-                                 columns);
-    if (rest > 0) {
-      // In row-major terms, Xᵀ₂ −= Xᵀ₁ L₂₁ᵀ for the rows below the step.
-      packed::multiply<T>(columns, rest, step, T(-1), {&x.coeffRef(top + r, first), stride},
-                          {lu.data() + (top + r + step) + (top + r) * n, n}, T(1),
-                          &x.coeffRef(top + r + step, first), stride);
-    }
-  }
+  const Index n = lu.rows();
+  solveUnitLowerInSteps(lu.data() + top + top * n, n, height, &x.coeffRef(top, first), x.rows(), columns);
 }
 
 /// Overwrites rows [top, top + height) of columns [first, first + columns)
@@ -214,8 +222,12 @@ void factorPanelRecursively(T* a, Index m, Index width, Index stride, int* pivot
     for (Index j = 0; j < left; ++j) std::swap(column[j], column[pivots[j]]);
   }
   if (below == 0) return;
+#if defined(__AVX2__) && defined(__FMA__)
+  solveUnitLowerInSteps(a, stride, left, a12, stride, right);
+#else
   Block u12(a12, left, right, Eigen::OuterStride<>(stride));
   Block(a, left, left, Eigen::OuterStride<>(stride)).template triangularView<Eigen::UnitLower>().solveInPlace(u12);
+#endif
   subtractProduct(a12 + left, a + left, a12, below, right, left, stride);
   factorPanelRecursively(a12 + left, below, right, stride, pivots + left);
   for (Index j = left; j < width; ++j) pivots[j] += static_cast<int>(left);
