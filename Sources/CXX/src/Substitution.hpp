@@ -17,6 +17,7 @@
 #pragma once
 
 #include <algorithm>
+#include <type_traits>
 
 #include "CoreStatus.h"
 #include "StorageOrder.hpp"
@@ -70,17 +71,79 @@ void store(const Group<T>& group, Index size, T* x, Index stride) {
   }
 }
 
-/// row i −= factor · row j, for every column of the group (one step of
-/// substitution; the same multiply-add as the remainder's scalar one).
-template <class T>
-inline void subtractMultiple(T* target, T factor, const T* source) {
-  for (Index g = 0; g < groupColumns; ++g) target[g] -= factor * source[g];
+/// Rows solved together inside a group: their 4 × 8 values stay in
+/// registers while the solved rows above (or below) are subtracted.
+constexpr Index blockRows = 4;
+
+/// Solves rows [top, top + Height) of `group` against L (see
+/// solveUnitLower), rows above them being solved already: subtracts each
+/// solved row j (ascending) with the block's rows in registers, then solves
+/// the block's own small triangle. Every entry gets its multiply-adds in
+/// the order of the remainder's scalar loop (ascending j), one per j.
+template <Index Height, class T>
+inline void solveLowerRows(const T* l, Index lStride, Index top, Group<T>& group) {
+  T block[Height][groupColumns];
+  for (Index r = 0; r < Height; ++r) std::copy_n(group.rows[top + r], groupColumns, block[r]);
+  for (Index j = 0; j < top; ++j) {
+    const T* const solved = group.rows[j];
+    for (Index r = 0; r < Height; ++r) {
+      const T factor = l[top + r + j * lStride];
+      for (Index g = 0; g < groupColumns; ++g) block[r][g] -= factor * solved[g];
+    }
+  }
+  for (Index j = 0; j < Height; ++j) {
+    for (Index r = j + 1; r < Height; ++r) {
+      const T factor = l[top + r + (top + j) * lStride];
+      for (Index g = 0; g < groupColumns; ++g) block[r][g] -= factor * block[j][g];
+    }
+  }
+  for (Index r = 0; r < Height; ++r) std::copy_n(block[r], groupColumns, group.rows[top + r]);
+}
+
+/// Solves rows [top, top + Height) of `group` against U (see solveUpper),
+/// rows [top + Height, size) being solved already: the mirror image of
+/// solveLowerRows, with solved rows taken in descending order and each
+/// diagonal entry divided out last, as the scalar loop does.
+template <Index Height, class T>
+inline void solveUpperRows(const T* u, Index uStride, Index top, Index size, Group<T>& group) {
+  T block[Height][groupColumns];
+  for (Index r = 0; r < Height; ++r) std::copy_n(group.rows[top + r], groupColumns, block[r]);
+  for (Index j = size - 1; j >= top + Height; --j) {
+    const T* const solved = group.rows[j];
+    for (Index r = 0; r < Height; ++r) {
+      const T factor = u[top + r + j * uStride];
+      for (Index g = 0; g < groupColumns; ++g) block[r][g] -= factor * solved[g];
+    }
+  }
+  for (Index j = Height - 1; j >= 0; --j) {
+    const T diagonal = u[top + j + (top + j) * uStride];
+    for (Index g = 0; g < groupColumns; ++g) block[j][g] /= diagonal;
+    for (Index r = 0; r < j; ++r) {
+      const T factor = u[top + r + (top + j) * uStride];
+      for (Index g = 0; g < groupColumns; ++g) block[r][g] -= factor * block[j][g];
+    }
+  }
+  for (Index r = 0; r < Height; ++r) std::copy_n(block[r], groupColumns, group.rows[top + r]);
+}
+
+/// Calls solve<Height>() for a height from 1 to blockRows known only at
+/// run time, so that every block is compiled with fixed loop counts.
+template <class Solve>
+inline void withBlockHeight(Index height, Solve&& solve) {
+  static_assert(blockRows == 4, "one case per height");
+  switch (height) {
+    case 1: solve(std::integral_constant<Index, 1>()); break;
+    case 2: solve(std::integral_constant<Index, 2>()); break;
+    case 3: solve(std::integral_constant<Index, 3>()); break;
+    default: solve(std::integral_constant<Index, 4>()); break;
+  }
 }
 
 /// Overwrites `columns` columns of `x` (rows [0, size), leading dimension
 /// `xStride`) with L⁻¹x, for L the unit lower triangle of the size×size
 /// column-major block at `l` (leading dimension `lStride`; the diagonal and
-/// what is above it are not read).
+/// what is above it are not read). Within a group, rows are solved
+/// blockRows at a time, top down.
 ///
 /// - Precondition: size ≤ maximumRows.
 /// - Complexity: size²/2 multiply-adds per column.
@@ -89,13 +152,14 @@ void solveUnitLower(const T* l, Index lStride, Index size, T* x, Index xStride, 
   Index c = 0;
   Group<T> group;
   for (; c + groupColumns <= columns; c += groupColumns) {
-    T* const block = x + c * xStride;
-    load(block, xStride, size, group);
-    for (Index j = 0; j < size; ++j) {
-      const T* const known = group.rows[j];
-      for (Index i = j + 1; i < size; ++i) subtractMultiple(group.rows[i], l[i + j * lStride], known);
+    T* const target = x + c * xStride;
+    load(target, xStride, size, group);
+    for (Index top = 0; top < size; top += blockRows) {
+      withBlockHeight(std::min(blockRows, size - top), [&](auto height) {
+        solveLowerRows<decltype(height)::value>(l, lStride, top, group);
+      });
     }
-    store(group, size, block, xStride);
+    store(group, size, target, xStride);
   }
   for (; c < columns; ++c) {
     T* const column = x + c * xStride;
@@ -109,7 +173,8 @@ void solveUnitLower(const T* l, Index lStride, Index size, T* x, Index xStride, 
 /// `xStride`) with U⁻¹x, for U the upper triangle of the size×size
 /// column-major block at `u` (leading dimension `uStride`; what is below
 /// the diagonal is not read). A zero on the diagonal gives infinities or
-/// NaN, as division does.
+/// NaN, as division does. Within a group, rows are solved blockRows at a
+/// time, bottom up.
 ///
 /// - Precondition: size ≤ maximumRows.
 /// - Complexity: size²/2 multiply-adds and size divisions per column.
@@ -118,15 +183,16 @@ void solveUpper(const T* u, Index uStride, Index size, T* x, Index xStride, Inde
   Index c = 0;
   Group<T> group;
   for (; c + groupColumns <= columns; c += groupColumns) {
-    T* const block = x + c * xStride;
-    load(block, xStride, size, group);
-    for (Index j = size - 1; j >= 0; --j) {
-      const T diagonal = u[j + j * uStride];
-      for (Index g = 0; g < groupColumns; ++g) group.rows[j][g] /= diagonal;
-      const T* const known = group.rows[j];
-      for (Index i = 0; i < j; ++i) subtractMultiple(group.rows[i], u[i + j * uStride], known);
+    T* const target = x + c * xStride;
+    load(target, xStride, size, group);
+    for (Index end = size; end > 0;) {
+      const Index height = std::min(blockRows, end);
+      end -= height;
+      withBlockHeight(height, [&](auto fixedHeight) {
+        solveUpperRows<decltype(fixedHeight)::value>(u, uStride, end, size, group);
+      });
     }
-    store(group, size, block, xStride);
+    store(group, size, target, xStride);
   }
   for (; c < columns; ++c) {
     T* const column = x + c * xStride;
