@@ -81,7 +81,9 @@ struct ThreadedKernelTests {
       var generator = SeededGenerator(seed: seed)
       let a = TestMatrices.random(S.self, rows: n, columns: n, &generator)
       let b = TestMatrices.random(S.self, rows: n, columns: 40, &generator)
+      let few = TestMatrices.random(S.self, rows: n, columns: 3, &generator)
       var determinants: [S] = []
+      var fewSolutions: [[S]] = []
       forEachThreadCount { threads in
         let context = "\(S.self) seed \(seed) n \(n) threads \(threads)"
         let factorization = LUTests.factorizationRatio(a)
@@ -90,6 +92,12 @@ struct ThreadedKernelTests {
           let x = try a.solve(b)
           let solveRatio = LUTests.solveRatio(a, x, b)
           #expect(solveRatio < residualBound, "solve ratio \(solveRatio), \(context)")
+          // A few right-hand sides: solved in the condition estimate's pass
+          // on one thread, beside it on two, by the same kernel.
+          let y = try a.solve(few)
+          let fewRatio = LUTests.solveRatio(a, y, few)
+          #expect(fewRatio < residualBound, "3-column solve ratio \(fewRatio), \(context)")
+          fewSolutions.append(y.elements)
           let inverse = try a.inverse()
           let inverseRatio = LUTests.inverseRatio(a, inverse)
           #expect(inverseRatio < residualBound, "inverse ratio \(inverseRatio), \(context)")
@@ -104,6 +112,9 @@ struct ThreadedKernelTests {
         determinants[0] == determinants[1]
         || abs(determinants[0] - determinants[1]) < S(1000) * S.ulpOfOne * abs(determinants[0])
       #expect(agree, "\(S.self) n \(n): determinants \(determinants)")
+      #expect(
+        fewSolutions.count == 2 && fewSolutions[0] == fewSolutions[1],
+        "\(S.self) n \(n): 3-column solves differ")
     }
   }
 

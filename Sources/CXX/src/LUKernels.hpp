@@ -318,6 +318,48 @@ void solveInPlace(const LUFactors<T>& f, Columns&& x) {
   f.lu.template triangularView<Eigen::Upper>().solveInPlace(x);
 }
 
+/// Right-hand sides that solveFewInPlace is meant for: the columns stay in
+/// L1 and L2 while the factors stream past.
+constexpr Index fewColumns = 5;
+
+/// Overwrites the `count` columns at `x` (column-major, `stride` apart, n
+/// entries each) with Â⁻¹ times them, in one pass over the factors for all
+/// of them: column j of L (then of U) is read once and applied to every
+/// column, while it is in L1. A triangular solve of one vector reads all of
+/// L and U from memory (8 MiB at n = 1024) for n² multiply-adds, so a few
+/// vectors cost about what one does. Each column gets the same operations
+/// whatever `count` is.
+///
+/// - Complexity: n² multiply-adds per column, one pass over the factors.
+template <class T>
+void solveFewInPlace(const LUFactors<T>& f, T* x, Index stride, Index count) {
+  const Index n = f.size();
+  const T* const lu = f.lu.data();
+  for (Index c = 0; c < count; ++c) {
+    T* const column = x + c * stride;
+    for (Index i = 0; i < n; ++i) std::swap(column[i], column[f.transpositions[static_cast<std::size_t>(i)]]);
+  }
+  // L y = P b, column by column of L.
+  for (Index j = 0; j < n; ++j) {
+    const T* const lower = lu + j * n;
+    for (Index c = 0; c < count; ++c) {
+      T* const column = x + c * stride;
+      const T known = column[j];
+      for (Index i = j + 1; i < n; ++i) column[i] -= lower[i] * known;
+    }
+  }
+  // U z = y, backward, column by column of U.
+  for (Index j = n - 1; j >= 0; --j) {
+    const T* const upper = lu + j * n;
+    for (Index c = 0; c < count; ++c) {
+      T* const column = x + c * stride;
+      column[j] /= upper[j];
+      const T known = column[j];
+      for (Index i = 0; i < j; ++i) column[i] -= upper[i] * known;
+    }
+  }
+}
+
 #if defined(__AVX2__) && defined(__FMA__)
 /// Â⁻¹ x for many columns (the inverse's n): blocked triangular solves whose
 /// updates run on the packed product kernel, as in the factorization.
@@ -405,15 +447,36 @@ void solveInParallel(const LUFactors<T>& f, ColumnMajorMatrix<T>& x, bool identi
 
 /// Lower bound on ‖Â⁻¹‖₁ by Hager's method as refined by Higham (LAPACK's
 /// xLACON): a few solves with Â and Âᵀ, O(n²).
+///
+/// The first solve, with the constant vector, and the solve with Higham's
+/// extra vector (alternating signs, growing magnitudes, which catches the
+/// matrices on which the iteration underestimates) do not depend on each
+/// other, so they share one pass over the factors, together with the
+/// `extra` columns (n×k, k ≤ fewColumns − 2) when given: a caller's own
+/// right-hand sides, solved in place on the way.
 template <class T>
-T inverseNormOneEstimate(const LUFactors<T>& f) {
-  const Index n = f.size();
+T inverseNormOneEstimate(const LUFactors<T>& f, ColumnMajorMatrix<T>* extra = nullptr) {
+  const Index n = f.size(), extraColumns = extra != nullptr ? extra->cols() : 0;
+  ColumnMajorMatrix<T> first(n, 2 + extraColumns);
+  first.col(0).setConstant(T(1) / static_cast<T>(n));
+  for (Index i = 0; i < n; ++i) {
+    const T magnitude = T(1) + (n > 1 ? static_cast<T>(i) / static_cast<T>(n - 1) : T(0));
+    first(i, 1) = i % 2 == 0 ? magnitude : -magnitude;
+  }
+  if (extraColumns > 0) first.rightCols(extraColumns) = *extra;
+  solveFewInPlace(f, first.data(), n, first.cols());
+  if (extraColumns > 0) *extra = first.rightCols(extraColumns);
+  const T alternating = T(2) * first.col(1).template lpNorm<1>() / (T(3) * static_cast<T>(n));
+
   Vector<T> x = Vector<T>::Constant(n, T(1) / static_cast<T>(n));
+  Vector<T> y = first.col(0);
   T estimate = 0;
   Index previous = -1;
   for (int iteration = 0; iteration < 5; ++iteration) {
-    Vector<T> y = x;
-    solveInPlace(f, y);
+    if (iteration > 0) {
+      y = x;
+      solveFewInPlace(f, y.data(), n, 1);
+    }
     const T norm = y.template lpNorm<1>();
     if (!(norm == norm)) return norm;  // NaN: nothing to estimate
     if (iteration > 0 && norm <= estimate) break;
@@ -427,25 +490,24 @@ T inverseNormOneEstimate(const LUFactors<T>& f) {
     x(largest) = T(1);
     previous = largest;
   }
-  // Higham's extra vector, with alternating signs and growing magnitudes,
-  // catches the matrices on which the iteration above underestimates.
-  Vector<T> alternating(n);
-  for (Index i = 0; i < n; ++i) {
-    const T magnitude = T(1) + (n > 1 ? static_cast<T>(i) / static_cast<T>(n - 1) : T(0));
-    alternating(i) = i % 2 == 0 ? magnitude : -magnitude;
-  }
-  solveInPlace(f, alternating);
-  return std::max(estimate, T(2) * alternating.template lpNorm<1>() / (T(3) * static_cast<T>(n)));
+  return std::max(estimate, alternating);
 }
 
 /// Whether the factored matrix is singular to working precision. NaN input
 /// is not called singular: it flows into the results, which then carry it.
+///
+/// With `extra` (right-hand sides, at most fewColumns − 2), a false answer
+/// also means `extra` now holds Â⁻¹ times it, solved in the condition
+/// estimate's first pass over the factors.
 template <class T>
-bool isSingular(const LUFactors<T>& f) {
+bool isSingular(const LUFactors<T>& f, ColumnMajorMatrix<T>* extra = nullptr) {
   const auto pivots = f.lu.diagonal();
   if ((pivots.array() == T(0)).any()) return true;
-  if (!pivots.allFinite()) return false;
-  const T inverseNorm = inverseNormOneEstimate(f);
+  if (!pivots.allFinite()) {
+    if (extra != nullptr) solveFewInPlace(f, extra->data(), extra->rows(), extra->cols());
+    return false;
+  }
+  const T inverseNorm = inverseNormOneEstimate(f, extra);
   if (!(inverseNorm <= std::numeric_limits<T>::max())) return !(inverseNorm != inverseNorm);
   const T reciprocalCondition = (T(1) / inverseNorm) / f.normOne;
   return reciprocalCondition < std::numeric_limits<T>::epsilon();
@@ -509,16 +571,22 @@ Status solveImpl(const T* a, Index n, const T* b, Index nrhs, T* x) {
     return scaled;
   };
   ColumnMajorMatrix<T> solution;
-  if (finite && nrhs > 0 && nrhs < 4) {
+  if (finite && nrhs > 0 && nrhs <= fewColumns - 2) {
     // A few right-hand sides are solved on a second thread while the
-    // condition estimate runs on this one (both only read the factors);
-    // the solution is dropped when the matrix turns out singular.
+    // condition estimate runs on this one (both only read the factors), or
+    // on one thread in the estimate's first pass over the factors; the
+    // solution is dropped when the matrix turns out singular. Either way
+    // solveFewInPlace computes it, so it does not depend on the threads.
     solution = scaledRightHandSides();
     bool singular = false;
-    parallel::forRange(2, n < 3 * luColumnsPerPart ? 1 : 2, 1, [&](Index begin, Index end) {
-      if (begin == 0) singular = isSingular(lu);
-      if (end == 2) solveInParallel(lu, solution, false);
-    });
+    if (n < 3 * luColumnsPerPart || parallel::threadCount() == 1) {
+      singular = isSingular(lu, &solution);
+    } else {
+      parallel::forRange(2, 2, 1, [&](Index begin, Index end) {
+        if (begin == 0) singular = isSingular(lu);
+        if (end == 2) solveFewInPlace(lu, solution.data(), n, nrhs);
+      });
+    }
     if (singular) return Status::singular;
   } else {
     if (isSingular(lu)) return Status::singular;
