@@ -123,6 +123,59 @@ struct ThreadedKernelTests {
     withScalarType(type) { Self.checkLUFamily($0) }
   }
 
+  /// 400 × 400 and 402 × 402: more than 2^17 entries, so the working copy,
+  /// and the scan for non-finite and extreme entries made while copying,
+  /// are split across threads; at 400 every entry is in a 4 × 4 block of
+  /// the copy, at 402 = 4 · 100 + 2 the last rows and columns are its
+  /// scalar edges. The matrices are diagonally dominant, so no rows are
+  /// swapped and an infinity in the last pivot's place leaves the solution
+  /// finite (its last entry 0) unless the scan catches it.
+  static func checkLargeHostileLU<S: MatrixScalar>(_: S.Type) {
+    var generator = SeededGenerator(seed: 91)
+    for n in [400, 402] {
+      var a = TestMatrices.random(S.self, rows: n, columns: n, &generator)
+      for i in 0..<n { a[i, i] += S(2 * Double(n).squareRoot()) }
+      let b = TestMatrices.random(S.self, rows: n, columns: 2, &generator)
+      let placements: [(row: Int, column: Int, value: S)] = [
+        (n - 1, n - 1, .infinity), (n - 1, n - 1, -.infinity), (200, 300, .nan), (n - 1, 5, .nan),
+      ]
+      // Entries near the ends of the range are scaled before factoring.
+      let extremes: [S] = [RobustnessTests.hugeMagnitude(S.self), RobustnessTests.tinyMagnitude(S.self)]
+      forEachThreadCount { threads in
+        for placement in placements {
+          var hostile = a
+          hostile[placement.row, placement.column] = placement.value
+          let position = "(\(placement.row), \(placement.column))"
+          let context = "\(S.self) n \(n), \(placement.value) at \(position), threads \(threads)"
+          do {
+            let x = try hostile.solve(b)
+            #expect(x.elements.allSatisfy { $0.isNaN }, "solve: not all NaN, \(context)")
+            let inverse = try hostile.inverse()
+            #expect(inverse.elements.allSatisfy { $0.isNaN }, "inverse: not all NaN, \(context)")
+          } catch {
+            Issue.record("unexpected \(error), \(context)")
+          }
+        }
+        for magnitude in extremes {
+          let scaled = a * magnitude
+          let context = "\(S.self) n \(n), entries times \(magnitude), threads \(threads)"
+          do {
+            let x = try scaled.solve(b)
+            let ratio = LUTests.solveRatio(scaled, x, b)
+            #expect(ratio < residualBound, "solve ratio \(ratio), \(context)")
+          } catch {
+            Issue.record("unexpected \(error), \(context)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test("large LU inputs with non-finite or extreme entries", arguments: ScalarType.allCases)
+  func largeHostileLU(_ type: ScalarType) {
+    withScalarType(type) { Self.checkLargeHostileLU($0) }
+  }
+
   static func checkSingular<S: MatrixScalar>(_: S.Type) {
     var generator = SeededGenerator(seed: 80)
     let n = 300

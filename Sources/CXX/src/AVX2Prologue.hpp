@@ -19,6 +19,7 @@
 #include <iosfwd>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <numeric>
 #include <sstream>

@@ -27,7 +27,7 @@ namespace {
 
 using namespace detail;
 
-/// A partial-pivoting LU of Â = A / 2^e (exact; see scaleExponent): P Â = L U,
+/// A partial-pivoting LU of Â = A / 2^e (exact; see luScaleExponent): P Â = L U,
 /// so U = Û·2^e, x = Â⁻¹(b / 2^e), A⁻¹ = Â⁻¹ / 2^e and det A = 2^(e·n) det Â.
 /// The rcond is unchanged by the scaling.
 template <class T>
@@ -293,13 +293,11 @@ void factorInPlace(ColumnMajorMatrix<T>& w, std::vector<int>& transpositions) {
   });
 }
 
-/// Factors the n×n `a` (n > 0) divided by 2^e.
+/// ‖Â‖₁ of the working copy in `factors` (the largest column sum, with the
+/// columns split across threads), then the factorization in place.
 template <class T>
-LUFactors<T> factor(const T* a, Index n, int e) {
-  LUFactors<T> factors;
-  factors.lu = uninitializedWorkingMatrix<T>(n, n);
-  copyTransposed(a, n, n, std::ldexp(T(1), -e), factors.lu.data());
-  // ‖Â‖₁, the largest column sum, with the columns split across threads.
+void factorWorkingCopy(LUFactors<T>& factors) {
+  const Index n = factors.size();
   Vector<T> columnSums(n);
   const Index parts = n * n < (Index(1) << 17) ? 1 : parallel::partsFor(n, 64);
   parallel::forRange(n, parts, 1, [&](Index begin, Index end) {
@@ -307,6 +305,42 @@ LUFactors<T> factor(const T* a, Index n, int e) {
   });
   factors.normOne = columnSums.maxCoeff();
   factorInPlace(factors.lu, factors.transpositions);
+}
+
+/// Factors the n×n `a` (n > 0) divided by 2^e.
+template <class T>
+LUFactors<T> factor(const T* a, Index n, int e) {
+  LUFactors<T> factors;
+  factors.lu = uninitializedWorkingMatrix<T>(n, n);
+  copyTransposed(a, n, n, std::ldexp(T(1), -e), factors.lu.data());
+  factorWorkingCopy(factors);
+  return factors;
+}
+
+/// The e by which the LU family divides a matrix whose scan is `input`: 0
+/// (the matrix is factored as it is) unless its largest magnitude lies
+/// beyond 2^±(max_exponent / 4), else scaleExponent's, which brings it into
+/// [0.5, 1). Partial pivoting only compares, divides by pivots and
+/// subtracts products, so dividing by a power of 2 changes no digit of the
+/// results unless something overflows or turns subnormal; the scaling is for
+/// matrices near the ends of the range, where growth or tiny entries would.
+template <class T>
+int luScaleExponent(const MagnitudeScan<T>& input) {
+  const int e = input.scaleExponent();
+  return std::abs(e) <= std::numeric_limits<T>::max_exponent / 4 ? 0 : e;
+}
+
+/// Factors the n×n `a` (n > 0) divided by 2^e, e = luScaleExponent(input),
+/// where `input` is the scan of `a`, made while copying it (one pass over
+/// `a` instead of a scan and a copy).
+template <class T>
+LUFactors<T> factorScanning(const T* a, Index n, MagnitudeScan<T>& input, int& e) {
+  LUFactors<T> factors;
+  factors.lu = uninitializedWorkingMatrix<T>(n, n);
+  input = copyTransposedScanning(a, n, n, factors.lu.data());
+  e = luScaleExponent(input);
+  if (e != 0) factors.lu *= std::ldexp(T(1), -e);
+  factorWorkingCopy(factors);
   return factors;
 }
 
@@ -527,8 +561,9 @@ Status luFactorImpl(const T* a, Index n, T* packed, Index* rowOrder, bool* singu
   if (n < 0) return Status::invalidArgument;
   *singular = false;
   if (n == 0) return Status::ok;
-  const int e = scaleExponent(a, n * n);
-  const auto lu = factor(a, n, e);
+  MagnitudeScan<T> input;
+  int e = 0;
+  const auto lu = factorScanning(a, n, input, e);
   memory::adviseLargePagesFor(packed, n * n);
   copyTransposed(lu.lu.data(), n, n, T(1), packed);
   MatrixMap<T>(packed, n, n).template triangularView<Eigen::Upper>() *= std::ldexp(T(1), e);
@@ -559,9 +594,9 @@ template <class T>
 Status solveImpl(const T* a, Index n, const T* b, Index nrhs, T* x) {
   if (n < 0 || nrhs < 0) return Status::invalidArgument;
   if (n == 0) return Status::ok;
-  const auto input = scanMagnitudes(a, n * n);
-  const int e = input.scaleExponent();
-  const auto lu = factor(a, n, e);
+  MagnitudeScan<T> input;
+  int e = 0;
+  const auto lu = factorScanning(a, n, input, e);
   const bool finite = input.allFinite && allFinite(b, n * nrhs);
   // A x = b  ⇔  Â x = b / 2^e: scaling b (not x) keeps subnormal
   // right-hand sides exact when A is tiny.
@@ -604,9 +639,9 @@ template <class T>
 Status inverseImpl(const T* a, Index n, T* out) {
   if (n < 0) return Status::invalidArgument;
   if (n == 0) return Status::ok;
-  const auto input = scanMagnitudes(a, n * n);
-  const int e = input.scaleExponent();
-  const auto lu = factor(a, n, e);
+  MagnitudeScan<T> input;
+  int e = 0;
+  const auto lu = factorScanning(a, n, input, e);
   if (isSingular(lu)) return Status::singular;
   if (fillWithNaNIfNonFinite(input.allFinite, out, n * n)) return Status::ok;
   // Â⁻¹ = U⁻¹ L⁻¹ P: solve against the identity, then move column k of

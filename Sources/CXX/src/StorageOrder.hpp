@@ -5,8 +5,12 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
+#include <mutex>
 
 #include "CoreStatus.h"
+#include "EigenSetup.hpp"
 #include "ThreadPool.hpp"
 
 #if defined(__SSE2__)
@@ -21,13 +25,85 @@ namespace {
 
 namespace storage {
 
-/// Writes `scale` times the transpose of the 4×4 block whose rows start at
-/// `source[0...3]` to `destination` (rows `destinationStride` apart).
+/// What a plain copy does with the values it reads: nothing.
+struct IgnoreValues {
+  template <class Values>
+  void operator()(const Values&) const {}
+};
+
+/// The largest magnitude among the values a copy reads, and whether one was
+/// NaN: the copy hands it each row of a 4×4 block while the row is in a
+/// register (AVX2 Doubles, SSE Floats) and each edge value alone. A maximum
+/// alone drops NaN, so NaN is tracked on the side.
 template <class T>
-inline void transposeBlock4(const T* const* source, T* destination, Index destinationStride, T scale) {
+struct MagnitudeAccumulator {
+  T largest = 0;
+  bool sawNaN = false;
+  // Set in a constructor written out, not by member initializers: an AVX2
+  // variant's target attribute applies to declared functions only, and the
+  // implicit constructor could not use the intrinsics.
+  MagnitudeAccumulator() {
+#if defined(__AVX2__)
+    doubleLargest = doubleNaN = _mm256_setzero_pd();
+#endif
+#if defined(__SSE2__)
+    floatLargest = floatNaN = _mm_setzero_ps();
+#endif
+  }
+#if defined(__AVX2__)
+  __m256d doubleLargest, doubleNaN;
+  void operator()(__m256d row) {
+    doubleNaN = _mm256_or_pd(doubleNaN, _mm256_cmp_pd(row, row, _CMP_UNORD_Q));
+    doubleLargest = _mm256_max_pd(doubleLargest, _mm256_andnot_pd(_mm256_set1_pd(-0.0), row));
+  }
+#endif
+#if defined(__SSE2__)
+  __m128 floatLargest, floatNaN;
+  void operator()(__m128 row) {
+    floatNaN = _mm_or_ps(floatNaN, _mm_cmpunord_ps(row, row));
+    floatLargest = _mm_max_ps(floatLargest, _mm_andnot_ps(_mm_set1_ps(-0.0f), row));
+  }
+#endif
+  void operator()(T value) {
+    const T magnitude = std::abs(value);
+    if (magnitude != magnitude) {
+      sawNaN = true;
+    } else if (magnitude > largest) {
+      largest = magnitude;
+    }
+  }
+
+  /// What scanMagnitudes would say about the values seen.
+  detail::MagnitudeScan<T> result() {
+#if defined(__AVX2__)
+    alignas(32) double doubles[4];
+    _mm256_store_pd(doubles, doubleLargest);
+    for (double value : doubles) (*this)(static_cast<T>(value));
+    sawNaN = sawNaN || _mm256_movemask_pd(doubleNaN) != 0;
+#endif
+#if defined(__SSE2__)
+    alignas(16) float floats[4];
+    _mm_store_ps(floats, floatLargest);
+    for (float value : floats) (*this)(static_cast<T>(value));
+    sawNaN = sawNaN || _mm_movemask_ps(floatNaN) != 0;
+#endif
+    if (sawNaN) return {std::numeric_limits<T>::quiet_NaN(), false};
+    return {largest, largest <= std::numeric_limits<T>::max()};
+  }
+};
+
+/// Writes `scale` times the transpose of the 4×4 block whose rows start at
+/// `source[0...3]` to `destination` (rows `destinationStride` apart), and
+/// shows `scan` the values read (unscaled).
+template <class T, class Scan = IgnoreValues>
+inline void transposeBlock4(const T* const* source, T* destination, Index destinationStride, T scale,
+                            Scan&& scan = Scan()) {
   T block[4][4];
   for (Index r = 0; r < 4; ++r) {
-    for (Index c = 0; c < 4; ++c) block[c][r] = source[r][c] * scale;
+    for (Index c = 0; c < 4; ++c) {
+      scan(source[r][c]);
+      block[c][r] = source[r][c] * scale;
+    }
   }
   for (Index c = 0; c < 4; ++c) {
     for (Index r = 0; r < 4; ++r) destination[c * destinationStride + r] = block[c][r];
@@ -35,12 +111,18 @@ inline void transposeBlock4(const T* const* source, T* destination, Index destin
 }
 
 #if defined(__SSE2__)
-inline void transposeBlock4(const float* const* source, float* destination, Index destinationStride, float scale) {
+template <class Scan = IgnoreValues>
+inline void transposeBlock4(const float* const* source, float* destination, Index destinationStride, float scale,
+                            Scan&& scan = Scan()) {
   const __m128 factor = _mm_set1_ps(scale);
-  const __m128 r0 = _mm_mul_ps(_mm_loadu_ps(source[0]), factor);
-  const __m128 r1 = _mm_mul_ps(_mm_loadu_ps(source[1]), factor);
-  const __m128 r2 = _mm_mul_ps(_mm_loadu_ps(source[2]), factor);
-  const __m128 r3 = _mm_mul_ps(_mm_loadu_ps(source[3]), factor);
+  const __m128 l0 = _mm_loadu_ps(source[0]), l1 = _mm_loadu_ps(source[1]);
+  const __m128 l2 = _mm_loadu_ps(source[2]), l3 = _mm_loadu_ps(source[3]);
+  scan(l0);
+  scan(l1);
+  scan(l2);
+  scan(l3);
+  const __m128 r0 = _mm_mul_ps(l0, factor), r1 = _mm_mul_ps(l1, factor);
+  const __m128 r2 = _mm_mul_ps(l2, factor), r3 = _mm_mul_ps(l3, factor);
   const __m128 t0 = _mm_unpacklo_ps(r0, r1), t1 = _mm_unpackhi_ps(r0, r1);
   const __m128 t2 = _mm_unpacklo_ps(r2, r3), t3 = _mm_unpackhi_ps(r2, r3);
   _mm_storeu_ps(destination, _mm_movelh_ps(t0, t2));
@@ -51,13 +133,18 @@ inline void transposeBlock4(const float* const* source, float* destination, Inde
 #endif
 
 #if defined(__AVX2__)
+template <class Scan = IgnoreValues>
 inline void transposeBlock4(const double* const* source, double* destination, Index destinationStride,
-                            double scale) {
+                            double scale, Scan&& scan = Scan()) {
   const __m256d factor = _mm256_set1_pd(scale);
-  const __m256d r0 = _mm256_mul_pd(_mm256_loadu_pd(source[0]), factor);
-  const __m256d r1 = _mm256_mul_pd(_mm256_loadu_pd(source[1]), factor);
-  const __m256d r2 = _mm256_mul_pd(_mm256_loadu_pd(source[2]), factor);
-  const __m256d r3 = _mm256_mul_pd(_mm256_loadu_pd(source[3]), factor);
+  const __m256d l0 = _mm256_loadu_pd(source[0]), l1 = _mm256_loadu_pd(source[1]);
+  const __m256d l2 = _mm256_loadu_pd(source[2]), l3 = _mm256_loadu_pd(source[3]);
+  scan(l0);
+  scan(l1);
+  scan(l2);
+  scan(l3);
+  const __m256d r0 = _mm256_mul_pd(l0, factor), r1 = _mm256_mul_pd(l1, factor);
+  const __m256d r2 = _mm256_mul_pd(l2, factor), r3 = _mm256_mul_pd(l3, factor);
   const __m256d t0 = _mm256_unpacklo_pd(r0, r1), t1 = _mm256_unpackhi_pd(r0, r1);
   const __m256d t2 = _mm256_unpacklo_pd(r2, r3), t3 = _mm256_unpackhi_pd(r2, r3);
   _mm256_storeu_pd(destination, _mm256_permute2f128_pd(t0, t2, 0x20));
@@ -70,9 +157,10 @@ inline void transposeBlock4(const double* const* source, double* destination, In
 /// The transposing copy of source columns [columnBegin, columnEnd), which
 /// are the destination's rows: 32×32 tiles, so that the tile's source and
 /// destination lines stay in cache, walked in 4×4 blocks, with scalar edges.
-template <class T>
+/// `scan` sees every value read.
+template <class T, class Scan = IgnoreValues>
 void copyTransposedColumns(const T* source, Index rows, Index columns, T scale, T* destination, const Index* order,
-                           Index columnBegin, Index columnEnd) {
+                           Index columnBegin, Index columnEnd, Scan&& scan = Scan()) {
   constexpr Index tile = 32;
   const auto row = [&](Index i) { return source + (order != nullptr ? order[i] : i) * columns; };
   for (Index i0 = 0; i0 < rows; i0 += tile) {
@@ -84,16 +172,22 @@ void copyTransposedColumns(const T* source, Index rows, Index columns, T scale, 
         const T* block[4] = {row(i) + j0, row(i + 1) + j0, row(i + 2) + j0, row(i + 3) + j0};
         Index j = j0;
         for (; j + 4 <= j1; j += 4) {
-          transposeBlock4(block, destination + j * rows + i, rows, scale);
+          transposeBlock4(block, destination + j * rows + i, rows, scale, scan);
           for (const T*& start : block) start += 4;
         }
         for (; j < j1; ++j) {
-          for (Index r = 0; r < 4; ++r) destination[j * rows + i + r] = row(i + r)[j] * scale;
+          for (Index r = 0; r < 4; ++r) {
+            scan(row(i + r)[j]);
+            destination[j * rows + i + r] = row(i + r)[j] * scale;
+          }
         }
       }
       for (; i < i1; ++i) {
         const T* values = row(i);
-        for (Index j = j0; j < j1; ++j) destination[j * rows + i] = values[j] * scale;
+        for (Index j = j0; j < j1; ++j) {
+          scan(values[j]);
+          destination[j * rows + i] = values[j] * scale;
+        }
       }
     }
   }
@@ -116,6 +210,28 @@ void copyTransposed(const T* source, Index rows, Index columns, T scale, T* dest
   parallel::forRange(columns, parts, 32, [&](Index begin, Index end) {
     storage::copyTransposedColumns(source, rows, columns, scale, destination, order, begin, end);
   });
+}
+
+/// copyTransposed without scaling or reordering that also scans the values
+/// as it copies them, each 4×4 block while it is in registers: the answer of
+/// scanMagnitudes(source, rows · columns) without a second pass over the
+/// source (which, from a few MiB, comes from L3 or memory each time).
+template <class T>
+detail::MagnitudeScan<T> copyTransposedScanning(const T* source, Index rows, Index columns, T* destination) {
+  const Index parts = rows * columns < (Index(1) << 17) ? 1 : parallel::partsFor(columns, 64);
+  detail::MagnitudeScan<T> total;
+  std::mutex merging;
+  parallel::forRange(columns, parts, 32, [&](Index begin, Index end) {
+    storage::MagnitudeAccumulator<T> scan;
+    storage::copyTransposedColumns(source, rows, columns, T(1), destination, nullptr, begin, end, scan);
+    const detail::MagnitudeScan<T> part = scan.result();
+    const std::lock_guard<std::mutex> lock(merging);
+    total.largest = part.largest != part.largest || total.largest != total.largest
+                        ? std::numeric_limits<T>::quiet_NaN()
+                        : std::max(total.largest, part.largest);
+    total.allFinite = total.allFinite && part.allFinite;
+  });
+  return total;
 }
 
 /// Writes the lower triangle of the column-major n×n `source`, times
