@@ -15,10 +15,12 @@ that drifts during the run favours neither side at N threads. The
 primesieve rows come from the benchmark's own "Primes against
 libprimesieve" family, in which ours and libprimesieve are timed
 alternately in the same process. Likewise the benchmark gets the path of
-numpy's own OpenBLAS (LINEAR_ALGEBRA_OPENBLAS) and times the products
-against it in the same process, alternately, on 1 and N threads ("Matrix
-products against OpenBLAS"): the numpy columns compare two processes run
-minutes apart, which on a shared machine moves a ratio by 20% either way.
+numpy's own OpenBLAS (LINEAR_ALGEBRA_OPENBLAS) and times the products,
+and the LU family and Cholesky against its LAPACK, in the same process,
+alternately, on 1 and N threads ("Matrix products against OpenBLAS",
+"Matrix factorizations against OpenBLAS (LAPACK)"): the numpy columns
+compare two processes run minutes apart, which on a shared machine moves a
+ratio by 20% either way.
 
 numpy is timed in a child process without OPENBLAS_CORETYPE and
 OPENBLAS_L2_SIZE, which some machines set for old OpenBLAS builds and which
@@ -223,11 +225,12 @@ def main():
         print(f"{family:16} {name:16} {size:>9} {duration(ours_one):>10} {duration(one):>10} {ratio_one:>6} "
               f"{duration(ours_many):>10} {duration(many):>10} {ratio_many:>6}")
 
+    anchor_families = ("Matrix products against OpenBLAS", "Matrix factorizations against OpenBLAS (LAPACK)")
     products = [case for document in (ours_single, ours) for case in document["cases"]
-                if case["family"] == "Matrix products against OpenBLAS"]
+                if case["family"] in anchor_families]
     if products:
         print(f"\nOpenBLAS ({header.get('openBLAS')}), measured inside the benchmark runs:")
-        print_anchor_rows(products, "OpenBLAS", 26, 9)
+        print_anchor_rows(products, "OpenBLAS", 31, 9)
     elif not openblas:
         print("\nOpenBLAS rows skipped: numpy's OpenBLAS library was not found")
 

@@ -62,16 +62,24 @@ struct OpenBLAS: Sendable {
   static let rowMajor: Order = 101
   static let noTranspose: Order = 111
 
-  /// The library, or nil when `LINEAR_ALGEBRA_OPENBLAS` is unset or names
-  /// nothing loadable with a CBLAS interface.
-  static let shared: OpenBLAS? = {
-    guard let path = getenv("LINEAR_ALGEBRA_OPENBLAS").map({ String(cString: $0) }), !path.isEmpty else {
-      return nil
-    }
+  /// The path in `LINEAR_ALGEBRA_OPENBLAS`, or nil when it is unset.
+  static let path: String? = getenv("LINEAR_ALGEBRA_OPENBLAS").map { String(cString: $0) }.flatMap {
+    $0.isEmpty ? nil : $0
+  }
+
+  /// The loaded library (see above for the environment set first), or nil.
+  nonisolated(unsafe) static let handle: UnsafeMutableRawPointer? = {
+    guard let path else { return nil }
     setenv("OPENBLAS_THREAD_TIMEOUT", "4", 0)
     unsetenv("OPENBLAS_CORETYPE")
     unsetenv("OPENBLAS_L2_SIZE")
-    guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else { return nil }
+    return dlopen(path, RTLD_NOW | RTLD_LOCAL)
+  }()
+
+  /// The library, or nil when `LINEAR_ALGEBRA_OPENBLAS` is unset or names
+  /// nothing loadable with a CBLAS interface.
+  static let shared: OpenBLAS? = {
+    guard let path, let handle else { return nil }
     func symbol<F>(_ name: String, as: F.Type) -> F? {
       dlsym(handle, name).map { unsafeBitCast($0, to: F.self) }
     }

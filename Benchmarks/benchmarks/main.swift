@@ -35,6 +35,7 @@ let allCases =
   MatrixCases.cases(Double.self, quick: options.quick) + MatrixCases.cases(Float.self, quick: options.quick)
   + OverheadCases.cases(quick: options.quick)
   + ProductAnchorCases.cases(quick: options.quick, threads: threads)
+  + FactorizationAnchorCases.cases(quick: options.quick, threads: threads)
   + PrimeCases.cases(quick: options.quick, threads: threads)
 let selected = allCases.filter { $0.matches(options.filter) }
 if selected.isEmpty {
