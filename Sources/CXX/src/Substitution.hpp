@@ -7,8 +7,9 @@
 // that one row of the group is one or two vectors and the substitution's
 // multiply-adds run across the group's columns with the triangle's entries
 // broadcast. Column-major columns would have to be walked one at a time,
-// in loops of 1 to 31 entries; Eigen's triangular solve took several times
-// longer on these 32-row blocks.
+// in loops of 1 to 31 entries. Eigen's triangular solve took about twice
+// as long on these blocks (perf, one-thread 1024 LU solve: 5.5% of the
+// samples in it, 2.4% here, the transposes included).
 //
 // Every column goes through the same operations in the same order whether
 // it is in a group or in the remainder, so the result of a column does not
