@@ -9,6 +9,7 @@
 
 #include "Guarded.hpp"
 #include "LargePages.hpp"
+#include "MagnitudeScan.hpp"
 
 #ifndef NDEBUG
 #define eigen_assert(condition)                                            \
@@ -50,50 +51,6 @@ ColumnMajorMatrix<T> uninitializedWorkingMatrix(Index rows, Index columns) {
   ColumnMajorMatrix<T> matrix(rows, columns);
   memory::adviseLargePagesFor(matrix.data(), matrix.size());
   return matrix;
-}
-
-/// The largest magnitude among some values (NaN if any is NaN) and whether
-/// every one of them is finite.
-template <class T>
-struct MagnitudeScan {
-  T largest = 0;
-  bool allFinite = true;
-
-  /// The exponent e such that `largest` / 2^e lies in [0.5, 1); 0 when
-  /// there is no finite non-zero value. Dividing a matrix by 2^e is exact
-  /// (short of underflow), and keeps Eigen's squared norms away from
-  /// overflow and underflow: Householder reflections and Jacobi rotations of
-  /// a matrix of subnormals or of 1e±300 entries would otherwise square them
-  /// into zero or infinity.
-  int scaleExponent() const {
-    if (!(largest > T(0)) || !(largest <= std::numeric_limits<T>::max())) return 0;
-    int exponent = 0;
-    std::frexp(largest, &exponent);
-    return exponent;
-  }
-};
-
-/// Scans `count` values once for both answers: a vectorized maximum that
-/// propagates NaN is finite exactly when every value is (one pass of ~0.2 ms
-/// over 1024×1024 Doubles, where Eigen's allFinite() alone took ~0.7 ms).
-template <class T>
-MagnitudeScan<T> scanMagnitudes(const T* values, Index count) {
-  if (count == 0) return {};
-  const T largest =
-      Eigen::Map<const Eigen::Array<T, Eigen::Dynamic, 1>>(values, count).abs().template maxCoeff<Eigen::PropagateNaN>();
-  return {largest, largest <= std::numeric_limits<T>::max()};
-}
-
-/// `scanMagnitudes(values, count).scaleExponent()`.
-template <class T>
-int scaleExponent(const T* values, Index count) {
-  return scanMagnitudes(values, count).scaleExponent();
-}
-
-/// Whether every one of `count` values is finite.
-template <class T>
-bool allFinite(const T* values, Index count) {
-  return scanMagnitudes(values, count).allFinite;
 }
 
 }  // namespace

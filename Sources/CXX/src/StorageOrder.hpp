@@ -31,67 +31,6 @@ struct IgnoreValues {
   void operator()(const Values&) const {}
 };
 
-/// The largest magnitude among the values a copy reads, and whether one was
-/// NaN: the copy hands it each row of a 4×4 block while the row is in a
-/// register (AVX2 Doubles, SSE Floats) and each edge value alone. A maximum
-/// alone drops NaN, so NaN is tracked on the side.
-template <class T>
-struct MagnitudeAccumulator {
-  T largest = 0;
-  bool sawNaN = false;
-  // Set in a constructor written out, not by member initializers: an AVX2
-  // variant's target attribute applies to declared functions only, and the
-  // implicit constructor could not use the intrinsics.
-  MagnitudeAccumulator() {
-#if defined(__AVX2__)
-    doubleLargest = doubleNaN = _mm256_setzero_pd();
-#endif
-#if defined(__SSE2__)
-    floatLargest = floatNaN = _mm_setzero_ps();
-#endif
-  }
-#if defined(__AVX2__)
-  __m256d doubleLargest, doubleNaN;
-  void operator()(__m256d row) {
-    doubleNaN = _mm256_or_pd(doubleNaN, _mm256_cmp_pd(row, row, _CMP_UNORD_Q));
-    doubleLargest = _mm256_max_pd(doubleLargest, _mm256_andnot_pd(_mm256_set1_pd(-0.0), row));
-  }
-#endif
-#if defined(__SSE2__)
-  __m128 floatLargest, floatNaN;
-  void operator()(__m128 row) {
-    floatNaN = _mm_or_ps(floatNaN, _mm_cmpunord_ps(row, row));
-    floatLargest = _mm_max_ps(floatLargest, _mm_andnot_ps(_mm_set1_ps(-0.0f), row));
-  }
-#endif
-  void operator()(T value) {
-    const T magnitude = std::abs(value);
-    if (magnitude != magnitude) {
-      sawNaN = true;
-    } else if (magnitude > largest) {
-      largest = magnitude;
-    }
-  }
-
-  /// What scanMagnitudes would say about the values seen.
-  detail::MagnitudeScan<T> result() {
-#if defined(__AVX2__)
-    alignas(32) double doubles[4];
-    _mm256_store_pd(doubles, doubleLargest);
-    for (double value : doubles) (*this)(static_cast<T>(value));
-    sawNaN = sawNaN || _mm256_movemask_pd(doubleNaN) != 0;
-#endif
-#if defined(__SSE2__)
-    alignas(16) float floats[4];
-    _mm_store_ps(floats, floatLargest);
-    for (float value : floats) (*this)(static_cast<T>(value));
-    sawNaN = sawNaN || _mm_movemask_ps(floatNaN) != 0;
-#endif
-    if (sawNaN) return {std::numeric_limits<T>::quiet_NaN(), false};
-    return {largest, largest <= std::numeric_limits<T>::max()};
-  }
-};
-
 /// Writes `scale` times the transpose of the 4×4 block whose rows start at
 /// `source[0...3]` to `destination` (rows `destinationStride` apart), and
 /// shows `scan` the values read (unscaled).
@@ -222,7 +161,7 @@ detail::MagnitudeScan<T> copyTransposedScanning(const T* source, Index rows, Ind
   detail::MagnitudeScan<T> total;
   std::mutex merging;
   parallel::forRange(columns, parts, 32, [&](Index begin, Index end) {
-    storage::MagnitudeAccumulator<T> scan;
+    detail::MagnitudeAccumulator<T> scan;
     storage::copyTransposedColumns(source, rows, columns, T(1), destination, nullptr, begin, end, scan);
     const detail::MagnitudeScan<T> part = scan.result();
     const std::lock_guard<std::mutex> lock(merging);
