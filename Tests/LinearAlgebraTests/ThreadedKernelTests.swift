@@ -3,7 +3,9 @@ import Testing
 
 /// The sizes where the core switches kernels: the packed product (every
 /// dimension ≥ 24; edge tiles of 6×8 and 6×16 with AVX2, of 6×32 and 6×64
-/// with AVX-512, row blocks of 96–192, depth blocks of 256–384), the thread pool's parts, the
+/// with AVX-512; depth blocks of 256–512, column blocks of 192–1024, row
+/// blocks of 96–192 with AVX2, panels of A split past 2048 rows with
+/// AVX-512), the thread pool's parts, the
 /// blocked LU (panels of 64 columns past n = 128 and of 128 past n = 512,
 /// threads with a one-panel look-ahead past n = 192, blocked solves with
 /// many columns past n = 256; the same blocking for
@@ -27,7 +29,7 @@ struct ThreadedKernelTests {
   static let productShapes: [(m: Int, k: Int, n: Int)] = [
     (300, 257, 311), (1, 300, 500), (500, 300, 1), (25, 24, 1100), (97, 513, 40), (24, 24, 24),
     (23, 500, 200),
-    (130, 7, 260), (409, 70, 45),
+    (130, 7, 260), (409, 70, 45), (2101, 40, 70),
   ]
 
   static func checkProducts<S: MatrixScalar>(_: S.Type) {

@@ -25,22 +25,26 @@ namespace core {
 namespace {
 namespace packed {
 
-/// Register-tile and cache-block sizes for AVX-512. mr×nr is the tile the
-/// micro-kernel holds in registers (6 rows × 4 vectors: 24 accumulators,
-/// 4 for B, the broadcasts fold into the FMAs), so each step of 24 FMAs
-/// loads 4 vectors and 6 broadcasts (12 × 2 vectors needed 2 and 12). A
-/// kc×nr sliver of B is 96 KiB, an mc×kc block of A 576 KiB (Double):
-/// both in a 2 MiB L2. Measured on an Intel Xeon with AVX-512 (C++
-/// harness, medians of 9, interleaved): against 12×16 / 12×32 tiles with
+/// Register-tile and cache-block sizes for AVX-512, in multiplyPanels'
+/// loop order. mr×nr is the tile the micro-kernel holds in registers (6 rows
+/// × 4 vectors: 24 accumulators, 4 for B, the broadcasts fold into the
+/// FMAs), so each step of 24 FMAs loads 4 vectors and 6 broadcasts (12 × 2
+/// vectors needed 2 and 12). An mr×kc sliver of A is 18 KiB (Double; L1),
+/// a kc×nc block of B 576 KiB (Double) or 512 KiB (Float; L2), a panel of A
+/// 6 MiB or 4 MiB (last-level cache). Measured on an Intel Xeon with
+/// AVX-512 (C++ harness, interleaved): against 12×16 / 12×32 tiles with
 /// kc = 256, Double 2048 ~7% faster on one and two threads, Float 5–15%
-/// faster at 1024 and 2048, Double 1024 on one thread the same.
+/// faster at 1024 and 2048. In the panel order at 2048 on one thread:
+/// Double 12×16 tiles 2–4% slower than 6×32, nc 128 or 256 no better than
+/// 192, kc 512 2% slower than 384; Float kc 512 with nc 256 the best of kc
+/// 384–768; panels of 1024 rows 3–4% slower than 2048 (both scalars).
 template <class T>
 struct WideBlocking;
 
 template <>
 struct WideBlocking<double> {
   using Packet = __m512d;
-  static constexpr Index lanes = 8, mr = 6, nr = 32, kc = 384, mc = 192, nc = 1024;
+  static constexpr Index lanes = 8, mr = 6, nr = 32, kc = 384, nc = 192, panelRows = 2048;
   static Packet zero() { return _mm512_setzero_pd(); }
   static Packet load(const double* p) { return _mm512_load_pd(p); }
   static Packet loadUnaligned(const double* p) { return _mm512_loadu_pd(p); }
@@ -55,7 +59,7 @@ struct WideBlocking<double> {
 template <>
 struct WideBlocking<float> {
   using Packet = __m512;
-  static constexpr Index lanes = 16, mr = 6, nr = 64, kc = 384, mc = 192, nc = 1024;
+  static constexpr Index lanes = 16, mr = 6, nr = 64, kc = 512, nc = 256, panelRows = 2048;
   static Packet zero() { return _mm512_setzero_ps(); }
   static Packet load(const float* p) { return _mm512_load_ps(p); }
   static Packet loadUnaligned(const float* p) { return _mm512_loadu_ps(p); }
@@ -75,13 +79,13 @@ namespace avx512 {
 void multiplyPacked(Index m, Index n, Index k, double alpha, const double* a, Index aRowStride,
                     Index aColumnStride, const double* b, Index bRowStride, Index bColumnStride, double beta,
                     double* c, Index cStride) {
-  packed::multiplyBlocked<double, packed::WideBlocking<double>>(
+  packed::multiplyPanels<double, packed::WideBlocking<double>>(
       m, n, k, alpha, {a, aRowStride, aColumnStride}, {b, bRowStride, bColumnStride}, beta, c, cStride);
 }
 
 void multiplyPacked(Index m, Index n, Index k, float alpha, const float* a, Index aRowStride, Index aColumnStride,
                     const float* b, Index bRowStride, Index bColumnStride, float beta, float* c, Index cStride) {
-  packed::multiplyBlocked<float, packed::WideBlocking<float>>(
+  packed::multiplyPanels<float, packed::WideBlocking<float>>(
       m, n, k, alpha, {a, aRowStride, aColumnStride}, {b, bRowStride, bColumnStride}, beta, c, cStride);
 }
 
