@@ -63,14 +63,23 @@ struct TimingBudget {
   }
 }
 
-/// Times `body`: one warm-up run (kept as the only sample when it alone
-/// exceeds the budget, unless `repeatLongRuns`), then repeated runs until
-/// the time budget or the sample limit, at least `minSamples`.
+/// Warm-up runs before the samples. The first runs of a size fault in
+/// fresh memory (the result, the core's packing storage, the allocator's
+/// first reuse of freed blocks): in the product anchors the first sample
+/// after a single warm-up run was our slowest in all four cases (up to 1.9×
+/// the median), so both paths (and numpy, in peers.py) get two.
+let warmUpRuns = 2
+
+/// Times `body`: `warmUpRuns` warm-up runs (the first kept as the only
+/// sample when it alone exceeds the budget, unless `repeatLongRuns`), then
+/// repeated runs until the time budget or the sample limit, at least
+/// `minSamples`.
 func measure(_ budget: TimingBudget, _ body: () -> Void) -> Measurement {
   let warmStart = now()
   body()
   let warmUp = now() - warmStart
   if warmUp >= budget.seconds && !budget.repeatLongRuns { return Measurement(samples: [warmUp]) }
+  for _ in 1..<warmUpRuns { body() }
   var samples: [Double] = []
   let deadline = now() + budget.seconds
   while samples.count < budget.minSamples || (samples.count < budget.maxSamples && now() < deadline) {
@@ -83,10 +92,11 @@ func measure(_ budget: TimingBudget, _ body: () -> Void) -> Measurement {
 
 /// Times two paths that are to be compared, alternating between them (first
 /// then second, then second then first, and so on) so that a machine that
-/// speeds up or slows down during the run affects both alike: one warm-up
-/// run of each, then pairs of runs until twice the budget or the sample
-/// limit, at least `minSamples` pairs. When a warm-up run alone exceeds the
-/// budget (and not `repeatLongRuns`), the warm-up runs are the samples.
+/// speeds up or slows down during the run affects both alike: `warmUpRuns`
+/// warm-up runs of each, then pairs of runs until twice the budget or the
+/// sample limit, at least `minSamples` pairs. When a first warm-up run alone
+/// exceeds the budget (and not `repeatLongRuns`), those runs are the
+/// samples.
 func measureAlternately(
   _ budget: TimingBudget, _ first: () -> Void, _ second: () -> Void
 ) -> (first: Measurement, second: Measurement) {
@@ -98,6 +108,10 @@ func measureAlternately(
   let warmUps = (timed(first), timed(second))
   if max(warmUps.0, warmUps.1) >= budget.seconds && !budget.repeatLongRuns {
     return (Measurement(samples: [warmUps.0]), Measurement(samples: [warmUps.1]))
+  }
+  for _ in 1..<warmUpRuns {
+    first()
+    second()
   }
   var samples: ([Double], [Double]) = ([], [])
   let deadline = now() + 2 * budget.seconds
