@@ -1,3 +1,4 @@
+import Foundation
 import LinearAlgebra
 import Testing
 
@@ -368,18 +369,49 @@ struct ThreadedKernelTests {
     let dense = (b + S(n / 10) * Matrix.identity(n)) * (b + S(n / 10) * Matrix.identity(n)).transposed()
     // 1.3^(i mod 40): magnitudes from 1 to 3·10⁴ along the diagonal.
     let graded = (0..<130).map { i in S((0..<(i % 40)).reduce(1.0) { power, _ in power * 1.3 }) }
-    let cases: [(String, Matrix<S>)] = [
-      ("random symmetric", TestMatrices.symmetric(S.self, 300, &generator)),
-      ("four repeated eigenvalues", (repeated + repeated.transposed()) / 2),
-      ("three repeated eigenvalues", (threeRepeated + threeRepeated.transposed()) / 2),
-      ("dense spectrum", dense),
-      ("all ones (rank one)", Matrix(rows: 150, columns: 150) { _, _ in 1 }),
-      ("diagonal", Matrix.diagonal((0..<129).map { S($0) - 64 })),
-      ("graded", Matrix.diagonal(graded) + TestMatrices.symmetric(S.self, 130, &generator)),
+    // The second-difference matrix tridiag(−1, 2, −1), whose eigenvalues are
+    // 2 − 2 cos(kπ/(n + 1)), k = 1…n: already tridiagonal, so the QL
+    // iteration gets it as it is.
+    let laplacianSize = 300
+    let laplacian = Matrix<S>(rows: laplacianSize, columns: laplacianSize) { i, j in
+      i == j ? 2 : abs(i - j) == 1 ? -1 : 0
+    }
+    let laplacianValues = (1...laplacianSize).map { k in
+      2 - 2 * cos(Double(k) * Double.pi / Double(laplacianSize + 1))
+    }
+    // (name, matrix, its eigenvalues ascending when known exactly)
+    let cases: [(String, Matrix<S>, [Double]?)] = [
+      ("random symmetric", TestMatrices.symmetric(S.self, 300, &generator), nil),
+      (
+        "four repeated eigenvalues", (repeated + repeated.transposed()) / 2,
+        (0..<n).map { Double($0 / 50 + 1) }
+      ),
+      (
+        "three repeated eigenvalues", (threeRepeated + threeRepeated.transposed()) / 2,
+        (0..<400).map { $0 < 134 ? 1 : $0 < 267 ? 2 : 3 }
+      ),
+      ("dense spectrum", dense, nil),
+      (
+        "all ones (rank one)", Matrix(rows: 150, columns: 150) { _, _ in 1 },
+        [Double](repeating: 0, count: 149) + [150]
+      ),
+      ("diagonal", Matrix.diagonal((0..<129).map { S($0) - 64 }), (0..<129).map { Double($0) - 64 }),
+      ("graded", Matrix.diagonal(graded) + TestMatrices.symmetric(S.self, 130, &generator), nil),
+      ("second differences", laplacian, laplacianValues),
     ]
-    for (name, a) in cases {
+    for (name, a, expected) in cases {
       forEachThreadCount { threads in
-        DecompositionTests.checkEigen(a, "\(S.self) \(name) \(a.rowCount)×\(a.rowCount) threads \(threads)")
+        let context = "\(S.self) \(name) \(a.rowCount)×\(a.rowCount) threads \(threads)"
+        DecompositionTests.checkEigen(a, context)
+        if let expected {
+          // Each eigenvalue within a small multiple of n eps ‖A‖ of the truth.
+          let values = a.symmetricEigen().eigenvalues.map(Double.init)
+          let error = zip(values, expected).map { abs($0 - $1) }.max() ?? 0
+          let ratio = residualRatio(
+            error, size: a.rowCount, scale: Reference(a).norm1, epsilon: S.testEpsilon)
+          #expect(
+            values.count == expected.count && ratio < residualBound, "eigenvalue ratio \(ratio), \(context)")
+        }
       }
     }
   }
