@@ -230,14 +230,14 @@ def main():
     products = [case for document in (ours_single, ours) for case in document["cases"]
                 if case["family"] in anchor_families]
     if products:
-        print(f"\nOpenBLAS ({header.get('openBLAS')}), measured inside the benchmark runs:")
+        print(f"\nOpenBLAS ({header.get('openBLAS')}), measured inside the benchmark runs (each ratio the median of the ratios of alternating pairs):")
         print_anchor_rows(products, "OpenBLAS", 31, 9)
     elif not openblas:
         print("\nOpenBLAS rows skipped: numpy's OpenBLAS library was not found")
 
     anchors = [case for case in ours["cases"] if case["family"] == "Primes against libprimesieve"]
     if anchors:
-        print(f"\nprimesieve ({header.get('primesieveVersion') or 'not installed'}), measured inside the benchmark run:")
+        print(f"\nprimesieve ({header.get('primesieveVersion') or 'not installed'}), measured inside the benchmark run (each ratio the median of the ratios of alternating pairs):")
         print_anchor_rows(anchors, "primesieve", 24, 5)
 
 

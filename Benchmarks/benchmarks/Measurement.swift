@@ -35,6 +35,21 @@ struct Measurement: Codable {
   }
 }
 
+/// The median over the pairs of runs of `first`'s time over `second`'s, for
+/// the two measurements of `measureAlternately`, whose i-th samples ran back
+/// to back. A change of machine speed between pairs (this VM's second core
+/// comes and goes; neighbours load the shared caches) moves both runs of a
+/// pair alike and so cancels in the pair's ratio, where the ratio of the two
+/// medians can pick samples from different stretches (a 2048 product
+/// with 6 pairs, two of them at one core's speed: 1.16× as a ratio of
+/// medians, pair ratios 0.98–1.38 with median 1.02×).
+func pairedRatio(_ first: Measurement, _ second: Measurement) -> Double {
+  guard first.samples.count == second.samples.count, !first.samples.isEmpty else {
+    return first.median / second.median
+  }
+  return Measurement(samples: zip(first.samples, second.samples).map { $0 / $1 }).median
+}
+
 /// Keeps results alive so the optimizer cannot delete the work that made them.
 @inline(never)
 func blackHole<T>(_ value: T) {
@@ -56,10 +71,12 @@ struct TimingBudget {
   /// target); otherwise such a run is timed once.
   var repeatLongRuns = false
 
-  /// The budget for comparisons against a peer library: at least 3 samples.
+  /// The budget for comparisons against a peer library: at least 9 pairs,
+  /// whatever a run takes (a 2048 product gave 5 or 6 within the time
+  /// budget, too few for a median on this machine).
   var forAnchors: TimingBudget {
     TimingBudget(
-      seconds: seconds, maxSamples: maxSamples, minSamples: max(minSamples, 3), repeatLongRuns: true)
+      seconds: seconds, maxSamples: max(maxSamples, 9), minSamples: max(minSamples, 9), repeatLongRuns: true)
   }
 }
 

@@ -52,7 +52,7 @@ enum OverheadCases {
       family: "Matrix API overhead (Double)", name: "product vs MatrixXd", size: "\(n)×\(n)",
       cxx: perCall(eigen), swift: perCall(wrapped), work: 1, unit: "products/s",
       agree: abs(eigenSum - swiftSum) <= 1e-12 * max(1, abs(swiftSum)),
-      firstPath: "Eigen MatrixXd (C++)", secondPath: "Matrix API")
+      firstPath: "Eigen MatrixXd (C++)", secondPath: "Matrix API", paired: true)
   }
 
   static func run(_ n: Int, _ budget: TimingBudget) -> CaseResult {
@@ -90,6 +90,6 @@ enum OverheadCases {
       // depends on the output buffer's alignment.
       agree: result.isApproximatelyEqual(
         to: Matrix(rows: n, columns: n, elements: out), relativeTolerance: 1e-13),
-      firstPath: "direct core call", secondPath: "Matrix API")
+      firstPath: "direct core call", secondPath: "Matrix API", paired: true)
   }
 }
