@@ -42,8 +42,8 @@ bool eigenvaluesRootFree(const T* d, const T* e, Index m, T* values) {
   T* const offSquared = squares.data();
   const T eps = std::numeric_limits<T>::epsilon(), epsSquared = eps * eps;
   // An off-diagonal entry is dropped when it is negligible next to its two
-  // diagonal neighbours (the same rule as Eigen's and the caller's block
-  // split: |e| ≤ eps (|d_i| + |d_{i+1}|)), or when its square underflows.
+  // diagonal neighbours (the rule of the caller's block split:
+  // |e| ≤ eps (|d_i| + |d_{i+1}|)), or when its square underflows.
   const auto negligible = [&](Index i) {
     const T sum = std::abs(diagonal[i]) + std::abs(diagonal[i + 1]);
     return offSquared[i] <= epsSquared * sum * sum || offSquared[i] < std::numeric_limits<T>::min();
