@@ -31,9 +31,11 @@ struct BenchmarkCase {
   var size: String
   var run: (TimingBudget) -> CaseResult
 
-  func matches(_ filter: String?) -> Bool {
-    guard let filter else { return true }
-    return "\(family) \(name) \(size)".lowercased().contains(filter)
+  /// Whether the case's family, name or size contains one of the lowercased
+  /// `filters` (every case matches no filter).
+  func matches(_ filters: [String]) -> Bool {
+    let text = "\(family) \(name) \(size)".lowercased()
+    return filters.isEmpty || filters.contains { text.contains($0) }
   }
 }
 

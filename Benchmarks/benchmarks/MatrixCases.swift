@@ -1,9 +1,10 @@
 import LinearAlgebra
 
 /// Matrix cases for one scalar type: Eigen (through `Matrix`) against the
-/// Swift kernels of the same algorithms.
+/// Swift kernels of the same algorithms (unless `swiftPaths` is false, for
+/// `--core-only`).
 enum MatrixCases {
-  static func cases<T: MatrixScalar>(_: T.Type, quick: Bool) -> [BenchmarkCase] {
+  static func cases<T: MatrixScalar>(_: T.Type, quick: Bool, swiftPaths: Bool) -> [BenchmarkCase] {
     let family = "Matrix (\(T.self))"
     let productSizes = quick ? [4, 64, 256] : [4, 16, 64, 256, 1024, 2048]
     let factorSizes = quick ? [4, 64, 256] : [4, 16, 64, 256, 512, 1024]
@@ -13,22 +14,35 @@ enum MatrixCases {
         cases.append(BenchmarkCase(family: family, name: name, size: "\(n)×\(n)") { run(n, $0) })
       }
     }
-    add("product (naive Swift)", productSizes) { n, budget in
-      product(
-        T.self, n, budget, family: family, name: "product (naive Swift)",
-        swift: SwiftMatrixKernels.naiveProduct)
+    // Without Swift paths the naive case would time the core's product twice.
+    if swiftPaths {
+      add("product (naive Swift)", productSizes) { n, budget in
+        product(
+          T.self, n, budget, family: family, name: "product (naive Swift)",
+          swift: SwiftMatrixKernels.naiveProduct)
+      }
     }
     add("product (blocked Swift)", productSizes) { n, budget in
       product(
         T.self, n, budget, family: family, name: "product (blocked Swift)",
-        swift: SwiftMatrixKernels.blockedProduct)
+        swift: swiftPaths ? { SwiftMatrixKernels.blockedProduct($0, $1, $2, $3, $4) } : nil)
     }
-    add("matrix-vector", productSizes) { n, budget in matrixVector(T.self, n, budget, family: family) }
-    add("LU solve", factorSizes) { n, budget in solve(T.self, n, budget, family: family) }
-    add("inverse", factorSizes) { n, budget in inverse(T.self, n, budget, family: family) }
-    add("determinant", factorSizes) { n, budget in determinant(T.self, n, budget, family: family) }
-    add("Cholesky", factorSizes) { n, budget in cholesky(T.self, n, budget, family: family) }
-    add("QR", factorSizes) { n, budget in qr(T.self, n, budget, family: family) }
+    add("matrix-vector", productSizes) { n, budget in
+      matrixVector(T.self, n, budget, family: family, swiftPaths: swiftPaths)
+    }
+    add("LU solve", factorSizes) { n, budget in
+      solve(T.self, n, budget, family: family, swiftPaths: swiftPaths)
+    }
+    add("inverse", factorSizes) { n, budget in
+      inverse(T.self, n, budget, family: family, swiftPaths: swiftPaths)
+    }
+    add("determinant", factorSizes) { n, budget in
+      determinant(T.self, n, budget, family: family, swiftPaths: swiftPaths)
+    }
+    add("Cholesky", factorSizes) { n, budget in
+      cholesky(T.self, n, budget, family: family, swiftPaths: swiftPaths)
+    }
+    add("QR", factorSizes) { n, budget in qr(T.self, n, budget, family: family, swiftPaths: swiftPaths) }
     add("SVD", factorSizes) { n, budget in
       let a = input(T.self, n, seed: 7)
       let cxx = measure(budget) { blackHole(a.svd()) }
@@ -76,7 +90,7 @@ enum MatrixCases {
 
   static func product<T: MatrixScalar>(
     _: T.Type, _ n: Int, _ budget: TimingBudget, family: String, name: String,
-    swift kernel: @escaping ([T], [T], Int, Int, Int) -> [T]
+    swift kernel: (([T], [T], Int, Int, Int) -> [T])?
   ) -> CaseResult {
     let a = input(T.self, n, seed: 1)
     let b = input(T.self, n, seed: 2)
@@ -84,14 +98,16 @@ enum MatrixCases {
     let cxx = measure(budget) { cxxResult = a * b }
     let (ae, be) = (a.elements, b.elements)
     var swiftResult: [T] = []
-    let swift = measure(budget) { swiftResult = kernel(ae, be, n, n, n) }
-    let agree = relativeDifference(cxxResult.elements, swiftResult) <= tolerance(T.self, n)
+    let swift = kernel.map { kernel in measure(budget) { swiftResult = kernel(ae, be, n, n, n) } }
+    let agree = swift.map { _ in relativeDifference(cxxResult.elements, swiftResult) <= tolerance(T.self, n) }
     return .cxxVersusSwift(
       family: family, name: name, size: "\(n)×\(n)", cxx: cxx, swift: swift, work: 2 * pow3(n) / 1e9,
       unit: "GFLOP/s", agree: agree)
   }
 
-  static func matrixVector<T: MatrixScalar>(_: T.Type, _ n: Int, _ budget: TimingBudget, family: String)
+  static func matrixVector<T: MatrixScalar>(
+    _: T.Type, _ n: Int, _ budget: TimingBudget, family: String, swiftPaths: Bool
+  )
     -> CaseResult
   {
     let a = input(T.self, n, seed: 3)
@@ -100,14 +116,18 @@ enum MatrixCases {
     let cxx = measure(budget) { cxxResult = a * x }
     let ae = a.elements
     var swiftResult: [T] = []
-    let swift = measure(budget) { swiftResult = SwiftMatrixKernels.matrixVector(ae, x, n, n) }
-    let agree = relativeDifference(cxxResult, swiftResult) <= tolerance(T.self, n)
+    let swift = measureSwift(swiftPaths, budget) {
+      swiftResult = SwiftMatrixKernels.matrixVector(ae, x, n, n)
+    }
+    let agree = swift.map { _ in relativeDifference(cxxResult, swiftResult) <= tolerance(T.self, n) }
     return .cxxVersusSwift(
       family: family, name: "matrix-vector", size: "\(n)×\(n)", cxx: cxx, swift: swift,
       work: 2 * Double(n) * Double(n) / 1e9, unit: "GFLOP/s", agree: agree)
   }
 
-  static func solve<T: MatrixScalar>(_: T.Type, _ n: Int, _ budget: TimingBudget, family: String)
+  static func solve<T: MatrixScalar>(
+    _: T.Type, _ n: Int, _ budget: TimingBudget, family: String, swiftPaths: Bool
+  )
     -> CaseResult
   {
     let a = wellConditioned(T.self, n, seed: 5)
@@ -116,17 +136,19 @@ enum MatrixCases {
     let cxx = measure(budget) { cxxResult = (try? a.solve(b)) ?? [] }
     let ae = a.elements
     var swiftResult: [T] = []
-    let swift = measure(budget) {
+    let swift = measureSwift(swiftPaths, budget) {
       let (lu, order, _) = SwiftMatrixKernels.luFactor(ae, n)
       swiftResult = SwiftMatrixKernels.luSolve(lu, order, n, b, 1)
     }
-    let agree = relativeDifference(cxxResult, swiftResult) <= tolerance(T.self, n)
+    let agree = swift.map { _ in relativeDifference(cxxResult, swiftResult) <= tolerance(T.self, n) }
     return .cxxVersusSwift(
       family: family, name: "LU solve", size: "\(n)×\(n)", cxx: cxx, swift: swift, work: 2 * pow3(n) / 3e9,
       unit: "GFLOP/s", agree: agree)
   }
 
-  static func inverse<T: MatrixScalar>(_: T.Type, _ n: Int, _ budget: TimingBudget, family: String)
+  static func inverse<T: MatrixScalar>(
+    _: T.Type, _ n: Int, _ budget: TimingBudget, family: String, swiftPaths: Bool
+  )
     -> CaseResult
   {
     let a = wellConditioned(T.self, n, seed: 9)
@@ -134,14 +156,16 @@ enum MatrixCases {
     let cxx = measure(budget) { cxxResult = (try? a.inverse())?.elements ?? [] }
     let ae = a.elements
     var swiftResult: [T] = []
-    let swift = measure(budget) { swiftResult = SwiftMatrixKernels.inverse(ae, n) }
-    let agree = relativeDifference(cxxResult, swiftResult) <= tolerance(T.self, n)
+    let swift = measureSwift(swiftPaths, budget) { swiftResult = SwiftMatrixKernels.inverse(ae, n) }
+    let agree = swift.map { _ in relativeDifference(cxxResult, swiftResult) <= tolerance(T.self, n) }
     return .cxxVersusSwift(
       family: family, name: "inverse", size: "\(n)×\(n)", cxx: cxx, swift: swift, work: 2 * pow3(n) / 1e9,
       unit: "GFLOP/s", agree: agree)
   }
 
-  static func determinant<T: MatrixScalar>(_: T.Type, _ n: Int, _ budget: TimingBudget, family: String)
+  static func determinant<T: MatrixScalar>(
+    _: T.Type, _ n: Int, _ budget: TimingBudget, family: String, swiftPaths: Bool
+  )
     -> CaseResult
   {
     // Scaled so the determinant stays within range for every size.
@@ -150,16 +174,19 @@ enum MatrixCases {
     let cxx = measure(budget) { cxxResult = a.determinant() }
     let ae = a.elements
     var swiftResult: T = 0
-    let swift = measure(budget) { swiftResult = SwiftMatrixKernels.determinant(ae, n) }
+    let swift = measureSwift(swiftPaths, budget) { swiftResult = SwiftMatrixKernels.determinant(ae, n) }
     // A product of n pivots accumulates n pivots' rounding errors: n²·eps.
-    let agree =
+    let agree = swift.map { _ in
       relativeDifference([cxxResult], [swiftResult]) <= 10 * Double(n) * Double(n) * Double(T.ulpOfOne)
+    }
     return .cxxVersusSwift(
       family: family, name: "determinant", size: "\(n)×\(n)", cxx: cxx, swift: swift, work: 2 * pow3(n) / 3e9,
       unit: "GFLOP/s", agree: agree)
   }
 
-  static func cholesky<T: MatrixScalar>(_: T.Type, _ n: Int, _ budget: TimingBudget, family: String)
+  static func cholesky<T: MatrixScalar>(
+    _: T.Type, _ n: Int, _ budget: TimingBudget, family: String, swiftPaths: Bool
+  )
     -> CaseResult
   {
     let b = input(T.self, n, seed: 11)
@@ -168,29 +195,38 @@ enum MatrixCases {
     let cxx = measure(budget) { cxxResult = (try? a.cholesky())?.lower.elements ?? [] }
     let ae = a.elements
     var swiftResult: [T] = []
-    let swift = measure(budget) { swiftResult = SwiftMatrixKernels.cholesky(ae, n) }
-    let agree = relativeDifference(cxxResult, swiftResult) <= tolerance(T.self, n)
+    let swift = measureSwift(swiftPaths, budget) { swiftResult = SwiftMatrixKernels.cholesky(ae, n) }
+    let agree = swift.map { _ in relativeDifference(cxxResult, swiftResult) <= tolerance(T.self, n) }
     return .cxxVersusSwift(
       family: family, name: "Cholesky", size: "\(n)×\(n)", cxx: cxx, swift: swift, work: pow3(n) / 3e9,
       unit: "GFLOP/s", agree: agree)
   }
 
-  static func qr<T: MatrixScalar>(_: T.Type, _ n: Int, _ budget: TimingBudget, family: String) -> CaseResult {
+  static func qr<T: MatrixScalar>(
+    _: T.Type, _ n: Int, _ budget: TimingBudget, family: String, swiftPaths: Bool
+  ) -> CaseResult {
     let a = input(T.self, n, seed: 12)
     var cxxResult = Matrix<T>(rows: 0, columns: 0)
     let cxx = measure(budget) { cxxResult = a.qr().r }
     let ae = a.elements
     var swiftResult: [T] = []
-    let swift = measure(budget) { swiftResult = SwiftMatrixKernels.householderR(ae, n, n) }
+    let swift = measureSwift(swiftPaths, budget) { swiftResult = SwiftMatrixKernels.householderR(ae, n, n) }
     // R is unique up to the signs of its rows: compare with non-negative diagonals.
     var normalized = cxxResult
     for i in 0..<n where normalized[i, i] < 0 {
       for j in 0..<n { normalized[i, j] = -normalized[i, j] }
     }
-    let agree = relativeDifference(normalized.elements, swiftResult) <= tolerance(T.self, n)
+    let agree = swift.map { _ in relativeDifference(normalized.elements, swiftResult) <= tolerance(T.self, n)
+    }
     return .cxxVersusSwift(
       family: family, name: "QR", size: "\(n)×\(n)", cxx: cxx, swift: swift, work: 4 * pow3(n) / 3e9,
       unit: "GFLOP/s", agree: agree, note: "C++ forms thin Q and R; Swift forms R only")
+  }
+
+  /// Times a case's pure-Swift path, or returns nil when `enabled` is
+  /// false (`--core-only`).
+  static func measureSwift(_ enabled: Bool, _ budget: TimingBudget, _ body: () -> Void) -> Measurement? {
+    enabled ? measure(budget, body) : nil
   }
 
   static func pow3(_ n: Int) -> Double { Double(n) * Double(n) * Double(n) }

@@ -78,6 +78,17 @@ struct TimingBudget {
     TimingBudget(
       seconds: seconds, maxSamples: max(maxSamples, 9), minSamples: max(minSamples, 9), repeatLongRuns: true)
   }
+
+  /// The budget for the wrapper-overhead comparisons, whose target (3%) is
+  /// finer than this machine's noise: pairs until the time budget runs out,
+  /// up to 301 instead of `maxSamples` (30 pairs of batches of 64×64
+  /// products whose samples spread by ±50% gave medians of pair ratios from
+  /// 1.00× to 1.04× in runs minutes apart), at least 9.
+  var forSmallDifferences: TimingBudget {
+    TimingBudget(
+      seconds: seconds, maxSamples: max(maxSamples, 301), minSamples: max(minSamples, 9),
+      repeatLongRuns: repeatLongRuns)
+  }
 }
 
 /// Warm-up runs before the samples. The first runs of a size fault in

@@ -1,13 +1,17 @@
 /// Command-line options of the benchmark executable.
 struct Options {
   var quick = false
-  var filter: String?
+  /// Lowercased patterns; a case runs when it matches any (all run when empty).
+  var filters: [String] = []
+  /// Whether the matrix cases skip their pure-Swift paths.
+  var coreOnly = false
   var jsonPath: String?
   var threads: Int?
   var help = false
 
   static let usage = """
-    USAGE: swift run -c release benchmarks [--quick] [--filter PATTERN] [--json PATH] [--threads N]
+    USAGE: swift run -c release benchmarks [--quick] [--filter PATTERN]... [--core-only]
+                                           [--json PATH] [--threads N]
 
     Runs every case through the C++ core and through a pure-Swift path of the
     same algorithm, checks that both agree, and prints the medians side by side.
@@ -16,6 +20,10 @@ struct Options {
       --quick           Small sizes only (finishes in under a minute on 2 cores).
       --filter PATTERN  Run only cases whose family, name or size contains PATTERN
                         (case-insensitive), e.g. --filter product or --filter 1024.
+                        Repeat it to run the cases that match any of the patterns.
+      --core-only       Time only the C++ core in the matrix cases, not their
+                        pure-Swift paths (which take seconds at 1024 and 2048);
+                        the comparisons against peer libraries run as usual.
       --json PATH       Also write every case, with both paths, to PATH as JSON.
       --threads N       Threads for the C++ core: prime counting and the matrix
                         kernels (default: all hardware threads).
@@ -35,7 +43,8 @@ struct Options {
     while let argument = remaining.popFirst() {
       switch argument {
       case "--quick": options.quick = true
-      case "--filter": options.filter = try value(for: argument).lowercased()
+      case "--filter": options.filters.append(try value(for: argument).lowercased())
+      case "--core-only": options.coreOnly = true
       case "--json": options.jsonPath = try value(for: argument)
       case "--threads":
         let text = try value(for: argument)

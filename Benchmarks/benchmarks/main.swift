@@ -24,7 +24,7 @@ if let threads = options.threads {
 let threads = PrimeSieve.threadCount
 let header = MachineHeader.current(threads: threads)
 print(header.printed())
-print(options.quick ? "Mode: --quick\n" : "Mode: full\n")
+print((options.quick ? "Mode: --quick" : "Mode: full") + (options.coreOnly ? ", --core-only\n" : "\n"))
 
 let budget =
   options.quick
@@ -32,14 +32,16 @@ let budget =
   : TimingBudget(seconds: 1.0, maxSamples: 30, minSamples: 5)
 
 let allCases =
-  MatrixCases.cases(Double.self, quick: options.quick) + MatrixCases.cases(Float.self, quick: options.quick)
+  MatrixCases.cases(Double.self, quick: options.quick, swiftPaths: !options.coreOnly)
+  + MatrixCases.cases(Float.self, quick: options.quick, swiftPaths: !options.coreOnly)
   + OverheadCases.cases(quick: options.quick)
   + ProductAnchorCases.cases(quick: options.quick, threads: threads)
   + FactorizationAnchorCases.cases(quick: options.quick, threads: threads)
   + PrimeCases.cases(quick: options.quick, threads: threads)
-let selected = allCases.filter { $0.matches(options.filter) }
+let selected = allCases.filter { $0.matches(options.filters) }
 if selected.isEmpty {
-  FileHandle.standardError.write(Data("error: no case matches --filter '\(options.filter ?? "")'\n".utf8))
+  FileHandle.standardError.write(
+    Data("error: no case matches --filter '\(options.filters.joined(separator: "' or '"))'\n".utf8))
   exit(64)
 }
 
