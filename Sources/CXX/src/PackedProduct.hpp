@@ -50,6 +50,8 @@ template <>
 struct Blocking<double> {
   using Packet = __m256d;
   static constexpr Index lanes = 4, mr = 6, nr = 8, kc = 256, mc = 96, nc = 1024;
+  /// Where multiplyBlocked prefetches the next sliver of B (see there).
+  static constexpr int nextSliverHint = _MM_HINT_T0;
   static Packet zero() { return _mm256_setzero_pd(); }
   static Packet load(const double* p) { return _mm256_load_pd(p); }
   static Packet loadUnaligned(const double* p) { return _mm256_loadu_pd(p); }
@@ -65,6 +67,8 @@ template <>
 struct Blocking<float> {
   using Packet = __m256;
   static constexpr Index lanes = 8, mr = 6, nr = 16, kc = 256, mc = 192, nc = 1024;
+  /// Where multiplyBlocked prefetches the next sliver of B (see there).
+  static constexpr int nextSliverHint = _MM_HINT_T1;
   static Packet zero() { return _mm256_setzero_ps(); }
   static Packet load(const float* p) { return _mm256_load_ps(p); }
   static Packet loadUnaligned(const float* p) { return _mm256_loadu_ps(p); }
@@ -281,7 +285,27 @@ void multiplyBlocked(Index m, Index n, Index k, T alpha, Operand<T> a, Operand<T
         packLeft<T, B>(a.offset(ic, pc), rows, depth, packedA);
         for (Index jr = 0; jr < columns; jr += B::nr) {
           const T* sliverB = packedB + jr * depth;
+          // The packed block of B (kc×nc, 2 MiB for Double) lives in the
+          // last-level cache; the tile that first reads a sliver of it would
+          // wait for each line in turn. So while the tiles of this sliver run,
+          // each prefetches its share of the next sliver's lines (a few per
+          // tile, next to ~1,500 cycles of FMAs). Measured on an AMD EPYC
+          // (Zen 3, C++ harness, medians of the ratios of 7–31 interleaved
+          // rounds, one thread): Double 1024 and 2048 4–8% faster with the
+          // lines prefetched into L1 (2–7% into L2), Float 1024 and 2048
+          // 4–6% faster into L2 (from 3% faster to 2% slower into L1);
+          // Double 512 unchanged.
+          // (Packed slivers are whole nr×depth blocks, one after the other.)
+          const char* nextSliver = reinterpret_cast<const char*>(sliverB + B::nr * depth);
+          const Index nextLines = jr + B::nr < columns ? B::nr * depth * Index(sizeof(T)) / 64 : 0;
+          const Index tiles = (rows + B::mr - 1) / B::mr;
+          const Index linesPerTile = (nextLines + tiles - 1) / tiles;
           for (Index ir = 0; ir < rows; ir += B::mr) {
+            const Index firstLine = ir / B::mr * linesPerTile;
+            const Index lastLine = std::min(nextLines, firstLine + linesPerTile);
+            for (Index line = firstLine; line < lastLine; ++line) {
+              _mm_prefetch(nextSliver + 64 * line, B::nextSliverHint);
+            }
             microKernel<T, B>(depth, packedA + ir * depth, sliverB, c + (ic + ir) * cStride + jc + jr, cStride,
                         alpha, blockBeta, std::min(B::mr, rows - ir), std::min(B::nr, columns - jr));
           }
