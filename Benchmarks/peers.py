@@ -3,7 +3,7 @@
 numpy (OpenBLAS/LAPACK) for matrices and primesieve for primes.
 
     python3 Benchmarks/peers.py [--quick] [--threads N] [--ours results.json]
-                                [--product-rounds R]
+                                [--product-rounds R] [--core-only]
 
 Without --ours it runs `swift run -c release benchmarks --json ...` (with
 --quick when given) with 1 thread for the matrix families and with N
@@ -31,6 +31,10 @@ same cases, each in a fresh process, one right after the other (alternating
 which goes first), and the ratio shown is the median of the rounds' ratios;
 the times shown are the medians of the rounds' medians, and every round's
 ratio is listed under the table.
+
+--core-only passes --core-only to the benchmark runs: the matrix cases
+then skip their pure-Swift paths (which take most of a full run's time and
+are not compared with numpy).
 
 numpy is timed in a child process without OPENBLAS_CORETYPE and
 OPENBLAS_L2_SIZE, which some machines set for old OpenBLAS builds and which
@@ -148,6 +152,8 @@ def main():
     parser.add_argument("--ours-single", help="an existing benchmark JSON run with --threads 1")
     parser.add_argument("--product-rounds", type=int, default=7,
                         help="interleaved rounds of ours and numpy for the 1024 and 2048 products (0: none)")
+    parser.add_argument("--core-only", action="store_true",
+                        help="pass --core-only to the benchmark runs (no pure-Swift paths)")
     arguments = parser.parse_args()
 
     try:
@@ -167,6 +173,8 @@ def main():
         if only_matrices:
             command += ["--filter", "Matrix"]
         command += list(extra)
+        if arguments.core_only and "--core-only" not in command:
+            command.append("--core-only")
         if arguments.quick:
             command.append("--quick")
         print("==>", " ".join(command), file=sys.stderr)
