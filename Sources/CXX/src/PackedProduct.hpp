@@ -291,10 +291,12 @@ void multiplyBlocked(Index m, Index n, Index k, T alpha, Operand<T> a, Operand<T
           // each prefetches its share of the next sliver's lines (a few per
           // tile, next to ~1,500 cycles of FMAs). Measured on an AMD EPYC
           // (Zen 3, C++ harness, medians of the ratios of 7–31 interleaved
-          // rounds, one thread): Double 1024 and 2048 4–8% faster with the
+          // rounds, one thread), in a stretch when the machine ran slow
+          // (~30 GFLOP/s Double): Double 1024 and 2048 4–8% faster with the
           // lines prefetched into L1 (2–7% into L2), Float 1024 and 2048
-          // 4–6% faster into L2 (from 3% faster to 2% slower into L1);
-          // Double 512 unchanged.
+          // 4–6% faster into L2 (from 3% faster to 2% slower into L1),
+          // Double 512 unchanged; in a later quiet stretch (~36 GFLOP/s)
+          // all four within 0.5% of the code without it.
           // (Packed slivers are whole nr×depth blocks, one after the other.)
           const char* nextSliver = reinterpret_cast<const char*>(sliverB + B::nr * depth);
           const Index nextLines = jr + B::nr < columns ? B::nr * depth * Index(sizeof(T)) / 64 : 0;
