@@ -35,6 +35,7 @@ let allCases =
   MatrixCases.cases(Double.self, quick: options.quick, swiftPaths: !options.coreOnly)
   + MatrixCases.cases(Float.self, quick: options.quick, swiftPaths: !options.coreOnly)
   + OverheadCases.cases(quick: options.quick)
+  + ElementwiseCases.cases(quick: options.quick)
   + ProductAnchorCases.cases(quick: options.quick, threads: threads)
   + FactorizationAnchorCases.cases(quick: options.quick, threads: threads)
   + PrimeCases.cases(quick: options.quick, threads: threads)
