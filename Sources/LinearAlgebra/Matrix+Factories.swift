@@ -3,6 +3,7 @@ extension Matrix {
   ///
   /// - Precondition: `size >= 0`.
   /// - Complexity: O(size²).
+  @inlinable
   public static func identity(_ size: Int) -> Matrix {
     var result = Matrix(rows: size, columns: size)
     for index in 0..<size { result.storage[index * size + index] = 1 }
@@ -13,6 +14,7 @@ extension Matrix {
   ///
   /// - Precondition: `rows >= 0` and `columns >= 0`.
   /// - Complexity: O(rows · columns).
+  @inlinable
   public static func zeros(rows: Int, columns: Int) -> Matrix {
     Matrix(rows: rows, columns: columns)
   }
@@ -20,6 +22,7 @@ extension Matrix {
   /// The square matrix with `values` on its diagonal and zeros elsewhere.
   ///
   /// - Complexity: O(n²) for n values.
+  @inlinable
   public static func diagonal(_ values: [Scalar]) -> Matrix {
     var result = Matrix(rows: values.count, columns: values.count)
     for (index, value) in values.enumerated() { result.storage[index * values.count + index] = value }
@@ -31,6 +34,7 @@ extension Matrix {
   ///
   /// - Precondition: `rows >= 0`, `columns >= 0` and `range` is finite.
   /// - Complexity: O(rows · columns).
+  @inlinable
   public static func random(rows: Int, columns: Int, in range: ClosedRange<Scalar>) -> Matrix {
     var generator = SystemRandomNumberGenerator()
     return random(rows: rows, columns: columns, in: range, using: &generator)
@@ -43,6 +47,7 @@ extension Matrix {
   ///
   /// - Precondition: `rows >= 0`, `columns >= 0` and `range` is finite.
   /// - Complexity: O(rows · columns).
+  @inlinable
   public static func random<G: RandomNumberGenerator>(
     rows: Int, columns: Int, in range: ClosedRange<Scalar>, using generator: inout G
   ) -> Matrix {

@@ -3,6 +3,7 @@ extension Matrix {
   ///
   /// - Precondition: `0 <= index < rowCount`.
   /// - Complexity: O(columnCount).
+  @inlinable
   public func row(_ index: Int) -> [Scalar] {
     precondition(
       index >= 0 && index < rowCount, "Row \(index) is out of range for a \(shapeDescription) matrix")
@@ -13,6 +14,7 @@ extension Matrix {
   ///
   /// - Precondition: `0 <= index < columnCount`.
   /// - Complexity: O(rowCount).
+  @inlinable
   public func column(_ index: Int) -> [Scalar] {
     precondition(
       index >= 0 && index < columnCount,

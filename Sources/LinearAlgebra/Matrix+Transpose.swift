@@ -22,6 +22,7 @@ extension Matrix {
   ///
   /// - Precondition: `isSquare`.
   /// - Complexity: O(n).
+  @inlinable
   public var trace: Scalar {
     precondition(isSquare, "trace needs a square matrix; got \(shapeDescription)")
     var sum: Scalar = 0

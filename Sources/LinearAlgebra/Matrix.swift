@@ -33,6 +33,7 @@ public struct Matrix<Scalar: MatrixScalar>: Sendable {
   ///
   /// - Precondition: `rows >= 0` and `columns >= 0`.
   /// - Complexity: O(rows · columns).
+  @inlinable
   public init(rows: Int, columns: Int, repeating value: Scalar = 0) {
     let count = Self.elementCount(rows: rows, columns: columns)
     let storage = Self.makeStorage(count: count) { elements, initializedCount in
@@ -49,6 +50,7 @@ public struct Matrix<Scalar: MatrixScalar>: Sendable {
   ///
   /// - Precondition: `elements.count == rows * columns`.
   /// - Complexity: O(1) beyond the array's own copy-on-write.
+  @inlinable
   public init(rows: Int, columns: Int, elements: [Scalar]) {
     let count = Self.elementCount(rows: rows, columns: columns)
     precondition(
@@ -64,6 +66,7 @@ public struct Matrix<Scalar: MatrixScalar>: Sendable {
   ///
   /// - Precondition: Every row has the same number of elements.
   /// - Complexity: O(rows · columns).
+  @inlinable
   public init(_ rows: [[Scalar]]) {
     let columns = rows.first?.count ?? 0
     var storage: [Scalar] = []
@@ -83,6 +86,7 @@ public struct Matrix<Scalar: MatrixScalar>: Sendable {
   ///
   /// - Precondition: `rows >= 0` and `columns >= 0`.
   /// - Complexity: O(rows · columns) calls of `element`.
+  @inlinable
   public init(rows: Int, columns: Int, _ element: (_ row: Int, _ column: Int) throws -> Scalar)
     rethrows
   {
@@ -134,6 +138,7 @@ public struct Matrix<Scalar: MatrixScalar>: Sendable {
 
 extension Matrix {
   /// Whether the matrix has as many rows as columns.
+  @inlinable
   public var isSquare: Bool { rowCount == columnCount }
 
   /// The shape as text, `"m×n"`, for messages.
@@ -143,6 +148,7 @@ extension Matrix {
   /// The elements in row-major order.
   ///
   /// - Complexity: O(1): the array shares the matrix's storage.
+  @inlinable
   public var elements: [Scalar] { storage }
 
   /// Accesses the element in row `row` and column `column`.
@@ -150,21 +156,34 @@ extension Matrix {
   /// - Precondition: `0 <= row < rowCount` and `0 <= column < columnCount`.
   /// - Complexity: O(1), or O(rowCount · columnCount) for the first write to
   ///   storage that is shared with a copy.
+  @inlinable
   public subscript(row: Int, column: Int) -> Scalar {
     get {
       checkIndex(row: row, column: column)
-      return storage[row * columnCount + column]
+      return storage[row &* columnCount &+ column]
     }
     set {
       checkIndex(row: row, column: column)
-      storage[row * columnCount + column] = newValue
+      storage[row &* columnCount &+ column] = newValue
     }
   }
 
-  @inline(__always)
-  private func checkIndex(row: Int, column: Int) {
-    precondition(
-      row >= 0 && row < rowCount && column >= 0 && column < columnCount,
-      "Index (\(row), \(column)) is out of range for a \(shapeDescription) matrix")
+  /// Traps unless `(row, column)` is inside the matrix. The comparison is
+  /// inlined into the caller's loop; the message is built out of line, so
+  /// that the check stays two unsigned comparisons (a negative index wraps
+  /// to a large unsigned one).
+  @inlinable @inline(__always)
+  internal func checkIndex(row: Int, column: Int) {
+    if UInt(bitPattern: row) >= UInt(bitPattern: rowCount)
+      || UInt(bitPattern: column) >= UInt(bitPattern: columnCount)
+    {
+      indexOutOfRange(row: row, column: column)
+    }
+  }
+
+  /// Traps with the message that names `(row, column)` and the shape.
+  @usableFromInline @inline(never)
+  internal func indexOutOfRange(row: Int, column: Int) -> Never {
+    preconditionFailure("Index (\(row), \(column)) is out of range for a \(shapeDescription) matrix")
   }
 }
