@@ -98,6 +98,7 @@ extension Matrix {
   /// matrix holding NaN is not approximately equal to anything.
   ///
   /// - Complexity: O(rows · columns).
+  @inlinable
   public func isApproximatelyEqual(to other: Matrix, relativeTolerance: Scalar) -> Bool {
     guard rowCount == other.rowCount, columnCount == other.columnCount else { return false }
     if storage == other.storage { return storage.allSatisfy { !$0.isNaN } }
