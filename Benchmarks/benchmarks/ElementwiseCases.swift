@@ -25,68 +25,65 @@ enum ElementwiseCases {
     let a = MatrixCases.input(Double.self, n, seed: 31)
     let b = MatrixCases.input(Double.self, n, seed: 32)
     let (ae, be) = (a.elements, b.elements)
-    var plain: [Double] = []
-    var wrapped = a
-    let (reference, api) = measureAlternately(budget) {
-      plain = [Double](unsafeUninitializedCapacity: ae.count) { buffer, count in
+    return compare("a + b", n, budget) {
+      [Double](unsafeUninitializedCapacity: ae.count) { buffer, count in
         for index in 0..<ae.count { buffer[index] = ae[index] + be[index] }
         count = ae.count
       }
-      blackHole(plain)
-    } _: {
-      wrapped = a + b
-      blackHole(wrapped)
+    } api: {
+      a + b
     }
-    return result("a + b", n, reference, api, agree: wrapped.elements == plain)
   }
 
   static func scaled(_ n: Int, _ budget: TimingBudget) -> CaseResult {
     let a = MatrixCases.input(Double.self, n, seed: 33)
     let ae = a.elements
     let factor = 1.5
-    var plain: [Double] = []
-    var wrapped = a
-    let (reference, api) = measureAlternately(budget) {
-      plain = ae.map { factor * $0 }
-      blackHole(plain)
-    } _: {
-      wrapped = factor * a
-      blackHole(wrapped)
+    return compare("scalar * a", n, budget) {
+      ae.map { factor * $0 }
+    } api: {
+      factor * a
     }
-    return result("scalar * a", n, reference, api, agree: wrapped.elements == plain)
   }
 
   static func fromClosure(_ n: Int, _ budget: TimingBudget) -> CaseResult {
-    var plain: [Double] = []
-    var wrapped = Matrix<Double>(rows: 0, columns: 0)
-    let (reference, api) = measureAlternately(budget) {
-      plain = [Double](unsafeUninitializedCapacity: n * n) { buffer, count in
+    compare("init from closure", n, budget) {
+      [Double](unsafeUninitializedCapacity: n * n) { buffer, count in
         for row in 0..<n {
           for column in 0..<n { buffer[row * n + column] = Double(row &- column) }
         }
         count = n * n
       }
-      blackHole(plain)
-    } _: {
-      wrapped = Matrix(rows: n, columns: n) { row, column in Double(row &- column) }
-      blackHole(wrapped)
+    } api: {
+      Matrix(rows: n, columns: n) { row, column in Double(row &- column) }
     }
-    return result("init from closure", n, reference, api, agree: wrapped.elements == plain)
   }
 
   static func random(_ n: Int, _ budget: TimingBudget) -> CaseResult {
-    var plain: [Double] = []
-    var wrapped = Matrix<Double>(rows: 0, columns: 0)
-    let (reference, api) = measureAlternately(budget) {
+    compare("random(in:using:)", n, budget) {
       var generator = BenchmarkRandom(seed: 34)
-      plain = (0..<n * n).map { _ in Double.random(in: -1...1, using: &generator) }
-      blackHole(plain)
-    } _: {
+      return (0..<n * n).map { _ in Double.random(in: -1...1, using: &generator) }
+    } api: {
       var generator = BenchmarkRandom(seed: 34)
-      wrapped = Matrix.random(rows: n, columns: n, in: -1...1, using: &generator)
-      blackHole(wrapped)
+      return Matrix.random(rows: n, columns: n, in: -1...1, using: &generator)
     }
-    return result("random(in:using:)", n, reference, api, agree: wrapped.elements == plain)
+  }
+
+  /// Times `plain` (a loop over `[Double]`) and `api` (the same through
+  /// `Matrix`) alternately; they agree when their elements are equal.
+  static func compare(
+    _ name: String, _ n: Int, _ budget: TimingBudget, plain: () -> [Double], api: () -> Matrix<Double>
+  ) -> CaseResult {
+    var plainResult: [Double] = []
+    var apiResult = Matrix<Double>(rows: 0, columns: 0)
+    let (reference, wrapped) = measureAlternately(budget) {
+      plainResult = plain()
+      blackHole(plainResult)
+    } _: {
+      apiResult = api()
+      blackHole(apiResult)
+    }
+    return result(name, n, reference, wrapped, agree: apiResult.elements == plainResult)
   }
 
   static func subscriptReads(_ n: Int, _ budget: TimingBudget) -> CaseResult {
