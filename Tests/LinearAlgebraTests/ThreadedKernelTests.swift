@@ -5,7 +5,7 @@ import Testing
 /// The sizes where the core switches kernels: the packed product (every
 /// dimension ≥ 24; edge tiles of 6×8 and 6×16 with AVX2, of 6×32 and 6×64
 /// with AVX-512; depth blocks of 256–512, column blocks of 192–1024, row
-/// blocks of 96–192 with AVX2, panels of A split past 2048 rows with
+/// blocks of 96 and 120 with AVX2, panels of A split past 2048 rows with
 /// AVX-512), the thread pool's parts, the
 /// blocked LU (panels of 64 columns past n = 128 and of 128 past n = 512,
 /// threads with a one-panel look-ahead past n = 192, blocked solves with
