@@ -3,7 +3,7 @@
 numpy (OpenBLAS/LAPACK) for matrices and primesieve for primes.
 
     python3 Benchmarks/peers.py [--quick] [--threads N] [--ours results.json]
-                                [--product-rounds R] [--core-only]
+                                [--product-pairs P] [--core-only]
 
 Without --ours it runs `swift run -c release benchmarks --json ...` (with
 --quick when given) with 1 thread for the matrix families and with N
@@ -24,13 +24,17 @@ compare two processes run minutes apart, which on a shared machine moves a
 ratio by 20% either way.
 
 For the products at 1024 and 2048 (whose targets are ≤ 1.0×) the numpy
-columns therefore come from R interleaved rounds per thread count
-(--product-rounds, default 7; 0 keeps the main runs' values): each round
-runs the benchmark on those four cases alone (--core-only) and numpy on the
-same cases, each in a fresh process, one right after the other (alternating
-which goes first), and the ratio shown is the median of the rounds' ratios;
-the times shown are the medians of the rounds' medians, and every round's
-ratio is listed under the table.
+columns therefore come from P lock-step pairs per case and thread count
+(--product-pairs, default 21; 0 keeps the main runs' values): the
+benchmark (`--serve-products`) and a numpy process stay alive side by
+side, and each pair is one `Matrix *` product and one `a @ b` of the same
+size, one right after the other (alternating which goes first), after two
+unpaired warm-up calls each. The ratio shown is the median of the pairs'
+ratios, the times the medians of each side's calls; the quartiles of the
+ratios are listed under the table. The numpy process runs with
+OPENBLAS_THREAD_TIMEOUT=4 (unless set), as the in-process OpenBLAS anchor
+does: by default OpenBLAS's threads poll for about 2^28 cycles after a
+call, which would take a core away from our next product.
 
 --core-only passes --core-only to the benchmark runs: the matrix cases
 then skip their pure-Swift paths (which take most of a full run's time and
@@ -91,6 +95,24 @@ except Exception:
 print(json.dumps({"results": results, "numpy": np.__version__, "kernels": kernels}))
 """
 
+# Answers lines such as "float64 1024" with the seconds one a @ b of two
+# n×n matrices took (inputs made once per dtype and size; the result freed
+# after the clock stops, as the benchmark's is).
+NUMPY_PRODUCT_SERVER = r"""
+import sys, time
+import numpy as np
+rng = np.random.default_rng(1)
+inputs = {}
+for line in sys.stdin:
+    dtype, n = line.split()[0], int(line.split()[1])
+    if (dtype, n) not in inputs:
+        inputs[dtype, n] = tuple(rng.uniform(-1, 1, (n, n)).astype(dtype) for _ in range(2))
+    a, b = inputs[dtype, n]
+    start = time.perf_counter(); c = a @ b; elapsed = time.perf_counter() - start
+    del c
+    print(elapsed, flush=True)
+"""
+
 
 def pooled_medians(passes):
     """Each case's median over the samples of every numpy pass."""
@@ -101,17 +123,71 @@ def pooled_medians(passes):
     return {key: sorted(samples)[len(samples) // 2] for key, samples in pooled.items()}
 
 
-def time_numpy(cases, threads, budget):
+def numpy_environment(threads):
+    """The environment numpy runs in: `threads` threads, no OpenBLAS overrides."""
     env = dict(os.environ)
     env.pop("OPENBLAS_CORETYPE", None)
     env.pop("OPENBLAS_L2_SIZE", None)
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         env[variable] = str(threads)
+    return env
+
+
+def time_numpy(cases, threads, budget):
     output = subprocess.run(
         [sys.executable, "-c", NUMPY_TIMER, json.dumps(cases), str(budget)],
-        env=env, check=True, capture_output=True, text=True,
+        env=numpy_environment(threads), check=True, capture_output=True, text=True,
     ).stdout
     return json.loads(output)
+
+
+class Server:
+    """A child process that answers one request line with one line."""
+
+    def __init__(self, command, env):
+        self.process = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def ask(self, request):
+        self.process.stdin.write(request + "\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline().strip()
+        try:
+            return float(answer)
+        except ValueError:
+            sys.exit(f"{self.process.args[0]} answered '{request}' with '{answer}'")
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def product_pairs(ours_binary, threads, sizes, pairs):
+    """(scalar, n) -> [(ours, numpy)] from lock-step pairs (see the docstring)."""
+    ours = Server([ours_binary, "--serve-products", "--threads", str(threads)], dict(os.environ))
+    env = numpy_environment(threads)
+    env.setdefault("OPENBLAS_THREAD_TIMEOUT", "4")
+    theirs = Server([sys.executable, "-c", NUMPY_PRODUCT_SERVER], env)
+    results = {}
+    try:
+        for scalar, dtype in (("Double", "float64"), ("Float", "float32")):
+            for n in sizes:
+                for _ in range(2):
+                    ours.ask(f"{scalar} {n}")
+                    theirs.ask(f"{dtype} {n}")
+                measured = []
+                for index in range(pairs):
+                    if index % 2 == 0:
+                        mine = ours.ask(f"{scalar} {n}")
+                        other = theirs.ask(f"{dtype} {n}")
+                    else:
+                        other = theirs.ask(f"{dtype} {n}")
+                        mine = ours.ask(f"{scalar} {n}")
+                    measured.append((mine, other))
+                results[scalar, n] = measured
+    finally:
+        ours.close()
+        theirs.close()
+    return results
 
 
 def numpy_openblas_path():
@@ -150,8 +226,8 @@ def main():
     parser.add_argument("--threads", type=int, default=os.cpu_count() or 1, help="threads for numpy and primesieve")
     parser.add_argument("--ours", help="an existing benchmark JSON (N threads) instead of running the benchmark")
     parser.add_argument("--ours-single", help="an existing benchmark JSON run with --threads 1")
-    parser.add_argument("--product-rounds", type=int, default=7,
-                        help="interleaved rounds of ours and numpy for the 1024 and 2048 products (0: none)")
+    parser.add_argument("--product-pairs", type=int, default=21,
+                        help="lock-step pairs of ours and numpy per 1024 and 2048 product case (0: none)")
     parser.add_argument("--core-only", action="store_true",
                         help="pass --core-only to the benchmark runs (no pure-Swift paths)")
     arguments = parser.parse_args()
@@ -220,31 +296,22 @@ def main():
         (case["family"], case["name"], case["size"]): case["first"]["median"] for case in ours_single["cases"]
     }
 
-    # Interleaved rounds for the large products (see the docstring above).
+    # Lock-step pairs for the large products (see the docstring above).
     round_cases = {key: value for key, value in cases.items()
                    if value[0] == "product (blocked Swift)" and value[1] in (1024, 2048)}
     rounds = {count: {} for count in thread_counts}  # count -> case key -> [(ours, numpy)]
-    if round_cases and arguments.product_rounds > 0 and not arguments.ours:
-        filters = ["--core-only"]
-        for n in sorted({n for _, n, _ in round_cases.values()}):
-            filters += ["--filter", f"product (blocked Swift) {n}×{n}"]
-
-        def ours_round(count):
-            document = load(run_ours(count, False, filters))
-            return {f"{case['family']}|{case['name']}|{int(case['size'].split('×')[0])}": case["first"]["median"]
-                    for case in document["cases"]}
-
+    if round_cases and arguments.product_pairs > 0 and not arguments.ours:
+        binary_directory = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=root,
+                                          check=True, capture_output=True, text=True).stdout.strip()
+        sizes = sorted({n for _, n, _ in round_cases.values()})
         for count in thread_counts:
-            for index in range(arguments.product_rounds):
-                if index % 2 == 0:
-                    ours_medians = ours_round(count)
-                    numpy_medians = pooled_medians([time_numpy(round_cases, count, budget)])
-                else:
-                    numpy_medians = pooled_medians([time_numpy(round_cases, count, budget)])
-                    ours_medians = ours_round(count)
-                for key in round_cases:
-                    if key in ours_medians and key in numpy_medians:
-                        rounds[count].setdefault(key, []).append((ours_medians[key], numpy_medians[key]))
+            print(f"==> {arguments.product_pairs} lock-step pairs per product case, {count} thread(s)", file=sys.stderr)
+            measured = product_pairs(os.path.join(binary_directory, "benchmarks"), count, sizes,
+                                     arguments.product_pairs)
+            for key, (name, n, dtype) in round_cases.items():
+                scalar = "Double" if dtype == "float64" else "Float"
+                if (scalar, n) in measured:
+                    rounds[count][key] = measured[scalar, n]
 
     def median(values):
         ordered = sorted(values)
@@ -289,13 +356,16 @@ def main():
               f"{ratio_text(ratio_one, rounds_one):>7} "
               f"{duration(ours_many):>10} {duration(many):>10} {ratio_text(ratio_many, rounds_many):>7}")
     if any(rounds.values()):
-        print(f"\n* from {arguments.product_rounds} interleaved rounds of ours (--core-only) and numpy, each in its own "
-              "process: the median of the rounds' ratios (times: medians of the rounds' medians). Rounds' ratios:")
+        print(f"\n* from {arguments.product_pairs} lock-step pairs of one Matrix product and one numpy a @ b, "
+              "from two processes side by side: the median of the pairs' ratios (times: each side's median). "
+              "Quartiles of the ratios:")
         for count in thread_counts:
             for key, pairs in rounds[count].items():
                 family, _, n = key.split("|")
-                listed = " ".join(f"{o / t:.2f}" for o, t in pairs)
-                print(f"  {family:16} product {n:>5} {count}t: {listed}")
+                ratios = sorted(o / t for o, t in pairs)
+                quartiles = (ratios[len(ratios) // 4], ratios[(3 * len(ratios)) // 4])
+                print(f"  {family:16} product {n:>5} {count}t: {quartiles[0]:.2f}–{quartiles[1]:.2f} "
+                      f"(of {len(ratios)}, from {ratios[0]:.2f} to {ratios[-1]:.2f})")
 
     anchor_families = ("Matrix products against OpenBLAS", "Matrix factorizations against OpenBLAS (LAPACK)")
     products = [case for document in (ours_single, ours) for case in document["cases"]

@@ -7,11 +7,14 @@ struct Options {
   var coreOnly = false
   var jsonPath: String?
   var threads: Int?
+  /// Whether to answer product-timing requests instead (`ProductServer`).
+  var serveProducts = false
   var help = false
 
   static let usage = """
     USAGE: swift run -c release benchmarks [--quick] [--filter PATTERN]... [--core-only]
                                            [--json PATH] [--threads N]
+           swift run -c release benchmarks --serve-products [--threads N]
 
     Runs every case through the C++ core and through a pure-Swift path of the
     same algorithm, checks that both agree, and prints the medians side by side.
@@ -27,6 +30,10 @@ struct Options {
       --json PATH       Also write every case, with both paths, to PATH as JSON.
       --threads N       Threads for the C++ core: prime counting and the matrix
                         kernels (default: all hardware threads).
+      --serve-products  Run no cases: read requests such as 'Double 1024' from
+                        standard input and answer each with the seconds one
+                        Matrix product of that size took (peers.py uses it to
+                        time ours and numpy in lock step).
       -h, --help        Show this help.
     """
 
@@ -52,6 +59,7 @@ struct Options {
           throw UsageError(message: "--threads needs a whole number from 1 to 1024, got '\(text)'")
         }
         options.threads = count
+      case "--serve-products": options.serveProducts = true
       case "-h", "--help": options.help = true
       default: throw UsageError(message: "unknown option '\(argument)'")
       }

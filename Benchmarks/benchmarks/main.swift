@@ -21,6 +21,10 @@ if let threads = options.threads {
   PrimeSieve.threadCount = threads
   LinearAlgebraThreads.count = threads
 }
+if options.serveProducts {
+  ProductServer.run()
+  exit(0)
+}
 let threads = PrimeSieve.threadCount
 let header = MachineHeader.current(threads: threads)
 print(header.printed())
