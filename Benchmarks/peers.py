@@ -297,21 +297,21 @@ def main():
     }
 
     # Lock-step pairs for the large products (see the docstring above).
-    round_cases = {key: value for key, value in cases.items()
+    paired_cases = {key: value for key, value in cases.items()
                    if value[0] == "product (blocked Swift)" and value[1] in (1024, 2048)}
-    rounds = {count: {} for count in thread_counts}  # count -> case key -> [(ours, numpy)]
-    if round_cases and arguments.product_pairs > 0 and not arguments.ours:
+    lock_step = {count: {} for count in thread_counts}  # count -> case key -> [(ours, numpy)]
+    if paired_cases and arguments.product_pairs > 0 and not arguments.ours:
         binary_directory = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=root,
                                           check=True, capture_output=True, text=True).stdout.strip()
-        sizes = sorted({n for _, n, _ in round_cases.values()})
+        sizes = sorted({n for _, n, _ in paired_cases.values()})
         for count in thread_counts:
             print(f"==> {arguments.product_pairs} lock-step pairs per product case, {count} thread(s)", file=sys.stderr)
             measured = product_pairs(os.path.join(binary_directory, "benchmarks"), count, sizes,
                                      arguments.product_pairs)
-            for key, (name, n, dtype) in round_cases.items():
+            for key, (name, n, dtype) in paired_cases.items():
                 scalar = "Double" if dtype == "float64" else "Float"
                 if (scalar, n) in measured:
-                    rounds[count][key] = measured[scalar, n]
+                    lock_step[count][key] = measured[scalar, n]
 
     def median(values):
         ordered = sorted(values)
@@ -319,8 +319,8 @@ def main():
         return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
     def columns(key, ours_time, numpy_times, count):
-        """Ours, numpy and the ratio for one thread count: from the rounds where there are any."""
-        pairs = rounds.get(count, {}).get(key)
+        """Ours, numpy and the ratio for one thread count: from the lock-step pairs where there are any."""
+        pairs = lock_step.get(count, {}).get(key)
         if pairs:
             return (median([o for o, _ in pairs]), median([t for _, t in pairs]),
                     median([o / t for o, t in pairs]), True)
@@ -346,21 +346,21 @@ def main():
              f"{'ours ' + many_threads:>10} {'numpy ' + many_threads:>10} {'ratio':>7}")
     print(title)
     print("-" * len(title))
-    def ratio_text(ratio, from_rounds):
-        return (f"{ratio:.2f}×" + ("*" if from_rounds else " ")) if ratio else "— "
+    def ratio_text(ratio, from_pairs):
+        return (f"{ratio:.2f}×" + ("*" if from_pairs else " ")) if ratio else "— "
 
     for key, family, name, size, ours_one, ours_many in rows:
-        ours_one, one, ratio_one, rounds_one = columns(key, ours_one, single, 1)
-        ours_many, many, ratio_many, rounds_many = columns(key, ours_many, multi, arguments.threads)
+        ours_one, one, ratio_one, paired_one = columns(key, ours_one, single, 1)
+        ours_many, many, ratio_many, paired_many = columns(key, ours_many, multi, arguments.threads)
         print(f"{family:16} {name:16} {size:>9} {duration(ours_one):>10} {duration(one):>10} "
-              f"{ratio_text(ratio_one, rounds_one):>7} "
-              f"{duration(ours_many):>10} {duration(many):>10} {ratio_text(ratio_many, rounds_many):>7}")
-    if any(rounds.values()):
+              f"{ratio_text(ratio_one, paired_one):>7} "
+              f"{duration(ours_many):>10} {duration(many):>10} {ratio_text(ratio_many, paired_many):>7}")
+    if any(lock_step.values()):
         print(f"\n* from {arguments.product_pairs} lock-step pairs of one Matrix product and one numpy a @ b, "
               "from two processes side by side: the median of the pairs' ratios (times: each side's median). "
               "Quartiles of the ratios:")
         for count in thread_counts:
-            for key, pairs in rounds[count].items():
+            for key, pairs in lock_step[count].items():
                 family, _, n = key.split("|")
                 ratios = sorted(o / t for o, t in pairs)
                 quartiles = (ratios[len(ratios) // 4], ratios[(3 * len(ratios)) // 4])
