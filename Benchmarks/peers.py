@@ -36,6 +36,11 @@ OPENBLAS_THREAD_TIMEOUT=4 (unless set), as the in-process OpenBLAS anchor
 does: by default OpenBLAS's threads poll for about 2^28 cycles after a
 call, which would take a core away from our next product.
 
+The wrapper rows at the end are the benchmark's "Matrix API overhead
+(Double)" cases that have a target: `Matrix *` against a direct call of the
+C++ core from 64×64 up, and a 4×4 `Matrix *` against Eigen's
+`MatrixXd c = a * b`, timed alternately in the benchmark's process.
+
 --core-only passes --core-only to the benchmark runs: the matrix cases
 then skip their pure-Swift paths (which take most of a full run's time and
 are not compared with numpy).
@@ -213,6 +218,8 @@ def numpy_openblas_path():
 def duration(seconds):
     if seconds is None:
         return "—"
+    if seconds < 1e-6:
+        return f"{seconds * 1e9:.0f} ns"
     if seconds < 1e-3:
         return f"{seconds * 1e6:.1f} µs"
     if seconds < 1:
@@ -375,6 +382,17 @@ def main():
         print_anchor_rows(products, "OpenBLAS", 31, 9)
     elif not openblas:
         print("\nOpenBLAS rows skipped: numpy's OpenBLAS library was not found")
+
+    wrapper = [(document["header"].get("matrixThreads"), case) for document in (ours_single, ours)
+               for case in document["cases"] if case["family"] == "Matrix API overhead (Double)" and case.get("target")]
+    if wrapper:
+        print("\nThe Matrix wrapper, measured inside the benchmark runs (each ratio the median of the ratios of alternating pairs):")
+        for threads, case in wrapper:
+            theirs = case["first"]["median"]
+            mine = case["second"]["median"] if case.get("second") else None
+            print(f"  {case['name'] + ', ' + str(threads) + 't':24} {case['size']:>9} "
+                  f"Matrix API {duration(mine):>10}  {case['firstPath']} {duration(theirs):>10}  "
+                  f"ratio {case['ratio']:.3f}×  (target ≤ {case['target']:.2f}×)")
 
     anchors = [case for case in ours["cases"] if case["family"] == "Primes against libprimesieve"]
     if anchors:
