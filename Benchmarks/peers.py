@@ -250,13 +250,12 @@ def main():
     if openblas:
         environment["LINEAR_ALGEBRA_OPENBLAS"] = openblas
 
-    def run_ours(threads, only_matrices, extra=()):
+    def run_ours(threads, only_matrices):
         path = os.path.join(tempfile.mkdtemp(), f"ours-{threads}t.json")
         command = ["swift", "run", "-c", "release", "benchmarks", "--json", path, "--threads", str(threads)]
         if only_matrices:
             command += ["--filter", "Matrix"]
-        command += list(extra)
-        if arguments.core_only and "--core-only" not in command:
+        if arguments.core_only:
             command.append("--core-only")
         if arguments.quick:
             command.append("--quick")
