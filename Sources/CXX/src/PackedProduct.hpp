@@ -47,12 +47,10 @@ namespace packed {
 /// 240 KiB for Float, of a 512 KiB L2). mc is a multiple of mr, so that
 /// blocks end on whole tiles.
 ///
-/// The kernel is inlined into the loop nest, so the nest's code decides
-/// whether its accumulators stay in registers: splitting the inner
-/// dimension into equal blocks (tried, not kept) made the compiler spill
-/// and reload them inside the kernel's loop, and products ran at half
-/// speed. After a change here, look for "Spill"/"Reload" between the FMAs
-/// of the kernel's loop in the assembly.
+/// The micro-kernel is compiled out of line (see there), so its registers
+/// do not depend on the loop nest around it; after a change to the kernel
+/// or the tiles, look for stack loads and stores between the FMAs of its
+/// loop in the assembly (a spilled accumulator halves the speed).
 template <class T>
 struct Blocking;
 
@@ -171,7 +169,18 @@ void packRight(Operand<T> b, Index depth, Index columns, T* out) {
 
 /// C(rows × columns tile) = α · (sliver a)(sliver b) + β · C, over `depth`
 /// steps. Reads C only when β ≠ 0, so C may hold garbage (or NaN) then.
+///
+/// Never inlined: inlined, its 12 accumulators shared the register
+/// allocation of whatever loop nest called it, and a change to the nest
+/// alone (equal-sized depth blocks) made clang spill and reload them inside
+/// the kernel's loop, at half speed. Out of line it costs one call per tile
+/// (next to ~1,500 cycles of FMAs at full depth). Measured on an AMD EPYC
+/// (Zen 3; C++ harness, medians of the ratios of 15–41 interleaved rounds,
+/// one thread), out of line against inlined: 0.98–1.02× for Double and
+/// Float at 256, 512, 1024 and 2048 and for the LU family's k = 64 and 256
+/// updates (the AVX-512 tiles, which share this kernel: not measured).
 template <class T, class B>
+__attribute__((noinline))
 void microKernel(Index depth, const T* a, const T* b, T* c, Index stride, T alpha, T beta, Index rows,
                  Index columns) {
   using Packet = typename B::Packet;
@@ -284,7 +293,19 @@ template <class T, class B>
 void multiplyBlocked(Index m, Index n, Index k, T alpha, Operand<T> a, Operand<T> b, T beta, T* c, Index cStride) {
   if (m <= 0 || n <= 0) return;
   if (k <= 0) return scaleOnly(m, n, beta, c, cStride);
-  const Index kc = std::min(B::kc, k), mc = std::min(B::mc, m), nc = std::min(B::nc, n);
+  // The inner dimension splits into blocks of equal depth (at most B::kc,
+  // rounded up to a multiple of 8), not into full blocks and a short last
+  // one: every block is one more pass over C (a load and a store of each
+  // element), which a short block amortizes over little work. Measured the
+  // same way as the out-of-line kernel, against blocks of B::kc and a
+  // remainder: 0.93–0.98× at 300, 600, 777 and 1100 (Double and Float;
+  // Double 777 runs as 3×200 + 177 instead of 3×256 + 9), 0.99–1.01× at
+  // 1500 and 2000; 1024 and 2048 get the same blocks as before.
+  // (multiplyPanels, the AVX-512 order, still splits the old way: not
+  // measured there.)
+  const Index depthBlocks = (k + B::kc - 1) / B::kc;
+  const Index kc = std::min(k, ((k + depthBlocks - 1) / depthBlocks + 7) / 8 * 8);
+  const Index mc = std::min(B::mc, m), nc = std::min(B::nc, n);
   const Index roundedMc = (mc + B::mr - 1) / B::mr * B::mr, roundedNc = (nc + B::nr - 1) / B::nr * B::nr;
   // Packed B starts on a 64-byte boundary: the kernel's loads of it are
   // aligned (and an aligned load of a misaligned address faults).
