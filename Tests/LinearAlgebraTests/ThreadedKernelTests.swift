@@ -6,7 +6,8 @@ import Testing
 /// dimension ≥ 24; edge tiles of 6×8 and 6×16 with AVX2, of 6×32 and 6×64
 /// with AVX-512; depth blocks of 256–512, column blocks of 192–1024, row
 /// blocks of 96 and 120 with AVX2, panels of A split past 2048 rows with
-/// AVX-512), the thread pool's parts, the
+/// AVX-512), the AVX2 matrix-vector kernel's blocks of 6 rows and
+/// 2 vectors, the thread pool's parts, the
 /// blocked LU (panels of 64 columns past n = 128 and of 128 past n = 512,
 /// threads with a one-panel look-ahead past n = 192, blocked solves with
 /// many columns past n = 256; the same blocking for
@@ -54,18 +55,69 @@ struct ThreadedKernelTests {
     }
   }
 
+  /// Shapes around the AVX2 matrix-vector kernel's blocks (6 rows; steps
+  /// of 2 vectors, then one vector, then single columns) and the pool's row
+  /// split (from 512 × 512 elements, parts of multiples of 8 rows).
+  static let matrixVectorShapes: [(m: Int, n: Int)] = [
+    (700, 600), (1, 37), (5, 5), (6, 16), (13, 17), (7, 1), (12, 24), (600, 1023), (1100, 515), (2101, 40),
+  ]
+
   static func checkMatrixVector<S: MatrixScalar>(_: S.Type) {
     var generator = SeededGenerator(seed: 62)
-    let a = TestMatrices.random(S.self, rows: 700, columns: 600, &generator)
-    let x = TestMatrices.random(S.self, rows: 600, columns: 1, &generator)
-    let expected = Reference(a) * Reference(x)
-    forEachThreadCount { threads in
-      let y = Matrix(rows: 700, columns: 1, elements: a * x.elements)
-      let ratio = residualRatio(
-        (Reference(y) - expected).norm1, size: 600, scale: Reference(a).norm1 * Reference(x).norm1,
-        epsilon: S.testEpsilon)
-      #expect(ratio < residualBound, "\(S.self) matrix-vector with \(threads) threads: ratio \(ratio)")
+    for shape in matrixVectorShapes {
+      let a = TestMatrices.random(S.self, rows: shape.m, columns: shape.n, &generator)
+      let x = TestMatrices.random(S.self, rows: shape.n, columns: 1, &generator)
+      let expected = Reference(a) * Reference(x)
+      var byThreadCount: [[S]] = []
+      forEachThreadCount { threads in
+        let product = a * x.elements
+        byThreadCount.append(product)
+        let y = Matrix(rows: shape.m, columns: 1, elements: product)
+        let ratio = residualRatio(
+          (Reference(y) - expected).norm1, size: shape.n, scale: Reference(a).norm1 * Reference(x).norm1,
+          epsilon: S.testEpsilon)
+        #expect(
+          ratio < residualBound, "\(S.self) \(shape) matrix-vector with \(threads) threads: ratio \(ratio)")
+      }
+      let one = Matrix(rows: shape.m, columns: 1, elements: byThreadCount[0])
+      let two = Matrix(rows: shape.m, columns: 1, elements: byThreadCount[1])
+      #expect(
+        one.isApproximatelyEqual(to: two, relativeTolerance: S(100) * S.ulpOfOne),
+        "\(S.self) \(shape): one and two threads disagree beyond rounding")
     }
+  }
+
+  /// Small integers: every partial sum is exact in Float and Double, so the
+  /// product must equal the one computed here, whatever the kernel's order
+  /// of summation; a NaN in A poisons only its own row.
+  static func checkMatrixVectorExactly<S: MatrixScalar>(_: S.Type) {
+    for shape in [(m: 13, n: 37), (m: 600, n: 1023)] {
+      let a = Matrix<S>(rows: shape.m, columns: shape.n) { i, j in S((i * 7 + j * 3) % 11) - 5 }
+      let x = (0..<shape.n).map { j in S(j % 5) - 2 }
+      let expected = (0..<shape.m).map { i in
+        (0..<shape.n).reduce(S(0)) { sum, j in sum + a[i, j] * x[j] }
+      }
+      var poisoned = a
+      let poisonedRow = shape.m / 2
+      poisoned[poisonedRow, shape.n - 1] = .nan
+      forEachThreadCount { threads in
+        let context = "\(S.self) \(shape) with \(threads) threads"
+        let product = a * x
+        let wrongRow = product.indices.first { product[$0] != expected[$0] }
+        #expect(wrongRow == nil, "\(context): row \(wrongRow ?? -1) differs from the exact sum")
+        let y = poisoned * x
+        #expect(y[poisonedRow].isNaN, "\(context): the row holding NaN")
+        let wrongOtherRow = y.indices.first { $0 != poisonedRow && y[$0] != expected[$0] }
+        #expect(wrongOtherRow == nil, "\(context): row \(wrongOtherRow ?? -1) changed by another row's NaN")
+      }
+    }
+  }
+
+  @Test(
+    "matrix-vector products of small integers are exact; NaN stays in its row", arguments: ScalarType.allCases
+  )
+  func matrixVectorExactly(_ type: ScalarType) {
+    withScalarType(type) { Self.checkMatrixVectorExactly($0) }
   }
 
   @Test("matrix-vector products split by rows", arguments: ScalarType.allCases)

@@ -9,6 +9,7 @@
 
 #if defined(__AVX2__) && defined(__FMA__)
 #include "PackedProduct.hpp"
+#include "RowMajorMatrixVector.hpp"
 #endif
 
 namespace core {
@@ -103,13 +104,17 @@ Status multiplyVectorKernel(const T* a, const T* x, T* y, Index m, Index n) {
     result.setZero();
     return Status::ok;
   }
-  const detail::ConstMatrixMap<T> matrix(a, m, n);
-  const Eigen::Map<const detail::Vector<T>> vector(x, n);
   // Memory-bound: from a few MiB of matrix up, a second core adds bandwidth.
   const Index parts =
       static_cast<double>(m) * static_cast<double>(n) < parallelMatrixVectorElements ? 1 : parallel::partsFor(m, 64);
   parallel::forRange(m, parts, 8, [&](Index begin, Index end) {
-    result.segment(begin, end - begin).noalias() = matrix.middleRows(begin, end - begin) * vector;
+#if defined(__AVX2__) && defined(__FMA__)
+    // The core's own kernel (RowMajorMatrixVector.hpp), faster than Eigen's.
+    rowMajorMatrixVector::multiply(a + begin * n, x, y + begin, end - begin, n);
+#else
+    const detail::ConstMatrixMap<T> rows(a + begin * n, end - begin, n);
+    result.segment(begin, end - begin).noalias() = rows * Eigen::Map<const detail::Vector<T>>(x, n);
+#endif
   });
   return Status::ok;
 }
