@@ -2,28 +2,41 @@ import BenchmarkAnchors
 import CXX
 import LinearAlgebra
 
-/// What the `Matrix` wrapper costs: the same product through `Matrix.*`
-/// (which allocates its result) and through a direct call of the C++ core
-/// into a buffer allocated once; and, for small sizes, `Matrix.*` against
-/// what a C++ programmer would write, `Eigen::MatrixXd c = a * b;`. The two
-/// paths of a case are timed alternately. Targets (issue #6): the wrapper
-/// adds at most 3% from 64×64 up; a 4×4 product takes at most 1.5× the
-/// time of Eigen's dynamic-size one.
+/// What the `Matrix` wrapper costs: the same product and matrix-vector
+/// product through `Matrix.*` (which allocates its result) or through
+/// `multiply(_:into:)` (which writes into the previous result), and through
+/// a direct call of the C++ core into a buffer allocated once; and, for
+/// small sizes, `Matrix.*` against what a C++ programmer would write,
+/// `Eigen::MatrixXd c = a * b;`. The two paths of a case are timed
+/// alternately. Targets (issue #6): the wrapper adds at most 3% from 64×64
+/// up; a 4×4 product takes at most 1.5× the time of Eigen's dynamic-size
+/// one.
 enum OverheadCases {
   static func cases(quick: Bool) -> [BenchmarkCase] {
     let sizes = quick ? [4, 64, 256] : [4, 16, 64, 256, 1024]
-    let overhead = sizes.map { n in
-      BenchmarkCase(family: "Matrix API overhead (Double)", name: "product", size: "\(n)×\(n)") { budget in
-        run(n, budget.forSmallDifferences)
+    let family = "Matrix API overhead (Double)"
+    let overhead = [false, true].flatMap { into in
+      sizes.map { n in
+        BenchmarkCase(family: family, name: into ? "product into" : "product", size: "\(n)×\(n)") { budget in
+          run(n, budget.forSmallDifferences, into: into)
+        }
+      }
+    }
+    let matrixVector = [false, true].flatMap { into in
+      sizes.map { n in
+        BenchmarkCase(
+          family: family, name: into ? "matrix-vector into" : "matrix-vector", size: "\(n)×\(n)"
+        ) { budget in
+          runMatrixVector(n, budget.forSmallDifferences, into: into)
+        }
       }
     }
     let anchored = [4, 16].map { n in
-      BenchmarkCase(family: "Matrix API overhead (Double)", name: "product vs MatrixXd", size: "\(n)×\(n)") {
-        budget in
+      BenchmarkCase(family: family, name: "product vs MatrixXd", size: "\(n)×\(n)") { budget in
         runAgainstEigen(n, budget.forSmallDifferences)
       }
     }
-    return overhead + anchored
+    return overhead + matrixVector + anchored
   }
 
   /// `Matrix.*` against Eigen's dynamic-size product with a fresh result,
@@ -58,7 +71,51 @@ enum OverheadCases {
       target: n == 4 ? 1.5 : nil)
   }
 
-  static func run(_ n: Int, _ budget: TimingBudget) -> CaseResult {
+  /// `Matrix * [Double]` (which allocates its result), or with `into`
+  /// `multiply(_:into:)` (which writes into the previous result), against a
+  /// direct core call into a buffer allocated once, in batches of about
+  /// 2^22 multiply-adds. Only the form that allocates nothing carries the
+  /// 3% target: a Swift array's allocation and release alone take ~100 ns,
+  /// a fifth of a 64×64 matrix-vector product.
+  static func runMatrixVector(_ n: Int, _ budget: TimingBudget, into: Bool) -> CaseResult {
+    let a = MatrixCases.input(Double.self, n, seed: 23)
+    let x = MatrixCases.input(Double.self, n, seed: 24).row(0)
+    let ae = a.elements
+    var out = [Double](repeating: 0, count: n)
+    let repetitions = max(1, 1 << 22 / (n * n))
+    var result = x
+    let (direct, wrapped) = measureAlternately(budget) {
+      ae.withUnsafeBufferPointer { a in
+        x.withUnsafeBufferPointer { x in
+          out.withUnsafeMutableBufferPointer { y in
+            for _ in 0..<repetitions {
+              _ = core.multiplyVector(a.baseAddress, x.baseAddress, y.baseAddress, n, n)
+              blackHole(y.baseAddress)
+            }
+          }
+        }
+      }
+    } _: {
+      for _ in 0..<repetitions {
+        if into {
+          a.multiply(x, into: &result)
+        } else {
+          result = a * x
+        }
+        blackHole(result)
+      }
+    }
+    let perCall = { (m: Measurement) in Measurement(samples: m.samples.map { $0 / Double(repetitions) }) }
+    return .cxxVersusSwift(
+      family: "Matrix API overhead (Double)", name: into ? "matrix-vector into" : "matrix-vector",
+      size: "\(n)×\(n)", cxx: perCall(direct), swift: perCall(wrapped), work: 1, unit: "products/s",
+      agree: result == out, firstPath: "direct core call", secondPath: "Matrix API", paired: true,
+      target: into && n >= 64 ? 1.03 : nil)
+  }
+
+  /// `Matrix * Matrix`, or with `into` `multiply(_:into:)`, against a
+  /// direct core call into a buffer allocated once.
+  static func run(_ n: Int, _ budget: TimingBudget, into: Bool) -> CaseResult {
     let a = MatrixCases.input(Double.self, n, seed: 21)
     let b = MatrixCases.input(Double.self, n, seed: 22)
     let (ae, be) = (a.elements, b.elements)
@@ -81,13 +138,18 @@ enum OverheadCases {
       }
     } _: {
       for _ in 0..<repetitions {
-        result = a * b
+        if into {
+          a.multiply(b, into: &result)
+        } else {
+          result = a * b
+        }
         blackHole(result)
       }
     }
     let perCall = { (m: Measurement) in Measurement(samples: m.samples.map { $0 / Double(repetitions) }) }
     return .cxxVersusSwift(
-      family: "Matrix API overhead (Double)", name: "product", size: "\(n)×\(n)", cxx: perCall(direct),
+      family: "Matrix API overhead (Double)", name: into ? "product into" : "product", size: "\(n)×\(n)",
+      cxx: perCall(direct),
       swift: perCall(wrapped), work: 1, unit: "products/s",
       // Equal up to rounding: which elements Eigen computes with vector FMAs
       // depends on the output buffer's alignment.

@@ -11,6 +11,20 @@ struct PreconditionTests {
     }
   }
 
+  @Test func productIntoShapeMismatch() async {
+    await #expect(processExitsWith: .failure) {
+      var result = Matrix<Double>(rows: 2, columns: 3)
+      Matrix<Double>(rows: 2, columns: 3).multiply(Matrix<Double>(rows: 2, columns: 3), into: &result)
+    }
+  }
+
+  @Test func matrixVectorIntoCountMismatch() async {
+    await #expect(processExitsWith: .failure) {
+      var y = [Double](repeating: 0, count: 2)
+      Matrix<Double>(rows: 2, columns: 3).multiply([1, 2], into: &y)
+    }
+  }
+
   @Test func additionShapeMismatch() async {
     await #expect(processExitsWith: .failure) {
       _ = Matrix<Float>(rows: 2, columns: 3) + Matrix<Float>(rows: 3, columns: 2)
