@@ -16,8 +16,9 @@ that drifts during the run favours neither side at N threads. The
 primesieve rows come from the benchmark's own "Primes against
 libprimesieve" family, in which ours and libprimesieve are timed
 alternately in the same process. Likewise the benchmark gets the path of
-numpy's own OpenBLAS (LINEAR_ALGEBRA_OPENBLAS) and times the products,
-and the LU family and Cholesky against its LAPACK, in the same process,
+numpy's own OpenBLAS (LINEAR_ALGEBRA_OPENBLAS) and times the products
+and matrix-vector products (the latter without a target), and the LU
+family and Cholesky against its LAPACK, in the same process,
 alternately, on 1 and N threads ("Matrix products against OpenBLAS",
 "Matrix factorizations against OpenBLAS (LAPACK)"): the numpy columns
 compare two processes run minutes apart, which on a shared machine moves a
@@ -407,7 +408,7 @@ def print_anchor_rows(cases, peer, name_width, size_width):
         print(f"  {case['name']:{name_width}} {case['size']:>{size_width}} "
               f"ours {duration(case['first']['median']):>10}  "
               f"{peer} {duration(theirs['median'] if theirs else None):>10}  "
-              f"ours/{peer} {ratio}  (target ≤ {case['target']:.2f}×)")
+              f"ours/{peer} {ratio}  " + (f"(target ≤ {case['target']:.2f}×)" if case.get("target") else "(no target)"))
 
 if __name__ == "__main__":
     main()

@@ -6,8 +6,8 @@
 
 /// OpenBLAS, loaded at run time from the path in the environment variable
 /// `LINEAR_ALGEBRA_OPENBLAS` (`Benchmarks/peers.py` passes the copy inside
-/// numpy's wheel), so that the products can be timed against it in the same
-/// process, alternately, like libprimesieve. Nothing of it is linked into
+/// numpy's wheel), so that the products and matrix-vector products can be
+/// timed against it in the same process, alternately, like libprimesieve. Nothing of it is linked into
 /// the package, and without the variable the anchor is skipped.
 ///
 /// Both of its C interfaces are understood: the 64-bit-integer one of
@@ -45,6 +45,28 @@ struct OpenBLAS: Sendable {
       Int32,
       Float, UnsafeMutablePointer<Float>?, Int32
     ) -> Void
+  typealias DoubleGemv64 =
+    @convention(c) (
+      Order, Order, Int64, Int64, Double, UnsafePointer<Double>?, Int64, UnsafePointer<Double>?, Int64,
+      Double,
+      UnsafeMutablePointer<Double>?, Int64
+    ) -> Void
+  typealias FloatGemv64 =
+    @convention(c) (
+      Order, Order, Int64, Int64, Float, UnsafePointer<Float>?, Int64, UnsafePointer<Float>?, Int64, Float,
+      UnsafeMutablePointer<Float>?, Int64
+    ) -> Void
+  typealias DoubleGemv32 =
+    @convention(c) (
+      Order, Order, Int32, Int32, Double, UnsafePointer<Double>?, Int32, UnsafePointer<Double>?, Int32,
+      Double,
+      UnsafeMutablePointer<Double>?, Int32
+    ) -> Void
+  typealias FloatGemv32 =
+    @convention(c) (
+      Order, Order, Int32, Int32, Float, UnsafePointer<Float>?, Int32, UnsafePointer<Float>?, Int32, Float,
+      UnsafeMutablePointer<Float>?, Int32
+    ) -> Void
   typealias SetThreads = @convention(c) (Int32) -> Void
   typealias Config = @convention(c) () -> UnsafePointer<CChar>?
 
@@ -54,6 +76,11 @@ struct OpenBLAS: Sendable {
       Void
   let multiplyFloat:
     @Sendable (UnsafePointer<Float>, UnsafePointer<Float>, UnsafeMutablePointer<Float>, Int, Int, Int) -> Void
+  /// y (m) = a (m×n, row-major, contiguous) x (n): `?gemv`.
+  let multiplyVectorDouble:
+    @Sendable (UnsafePointer<Double>, UnsafePointer<Double>, UnsafeMutablePointer<Double>, Int, Int) -> Void
+  let multiplyVectorFloat:
+    @Sendable (UnsafePointer<Float>, UnsafePointer<Float>, UnsafeMutablePointer<Float>, Int, Int) -> Void
   let setThreads: @Sendable (Int) -> Void
   /// What `openblas_get_config` says (version, kernel, threads), and the path.
   let description: String
@@ -90,6 +117,8 @@ struct OpenBLAS: Sendable {
       .flatMap { $0() }.map { String(cString: $0).split(separator: " ").joined(separator: " ") } ?? "OpenBLAS"
     if let dgemm = symbol("scipy_cblas_dgemm64_", as: DoubleGemm64.self),
       let sgemm = symbol("scipy_cblas_sgemm64_", as: FloatGemm64.self),
+      let dgemv = symbol("scipy_cblas_dgemv64_", as: DoubleGemv64.self),
+      let sgemv = symbol("scipy_cblas_sgemv64_", as: FloatGemv64.self),
       let threads = symbol("scipy_openblas_set_num_threads64_", as: SetThreads.self)
     {
       return OpenBLAS(
@@ -99,10 +128,18 @@ struct OpenBLAS: Sendable {
         multiplyFloat: { a, b, c, m, k, n in
           sgemm(row, none, none, Int64(m), Int64(n), Int64(k), 1, a, Int64(k), b, Int64(n), 0, c, Int64(n))
         },
+        multiplyVectorDouble: { a, x, y, m, n in
+          dgemv(row, none, Int64(m), Int64(n), 1, a, Int64(n), x, 1, 0, y, 1)
+        },
+        multiplyVectorFloat: { a, x, y, m, n in
+          sgemv(row, none, Int64(m), Int64(n), 1, a, Int64(n), x, 1, 0, y, 1)
+        },
         setThreads: { threads(Int32($0)) }, description: "\(config) (\(path))")
     }
     if let dgemm = symbol("cblas_dgemm", as: DoubleGemm32.self),
       let sgemm = symbol("cblas_sgemm", as: FloatGemm32.self),
+      let dgemv = symbol("cblas_dgemv", as: DoubleGemv32.self),
+      let sgemv = symbol("cblas_sgemv", as: FloatGemv32.self),
       let threads = symbol("openblas_set_num_threads", as: SetThreads.self)
     {
       return OpenBLAS(
@@ -111,6 +148,12 @@ struct OpenBLAS: Sendable {
         },
         multiplyFloat: { a, b, c, m, k, n in
           sgemm(row, none, none, Int32(m), Int32(n), Int32(k), 1, a, Int32(k), b, Int32(n), 0, c, Int32(n))
+        },
+        multiplyVectorDouble: { a, x, y, m, n in
+          dgemv(row, none, Int32(m), Int32(n), 1, a, Int32(n), x, 1, 0, y, 1)
+        },
+        multiplyVectorFloat: { a, x, y, m, n in
+          sgemv(row, none, Int32(m), Int32(n), 1, a, Int32(n), x, 1, 0, y, 1)
         },
         setThreads: { threads(Int32($0)) }, description: "\(config) (\(path))")
     }

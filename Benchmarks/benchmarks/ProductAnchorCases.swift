@@ -1,9 +1,9 @@
 import CXX
 import LinearAlgebra
 
-/// Products through `Matrix *` against OpenBLAS (see `OpenBLAS`) in the same
-/// process, timed alternately at the run's thread count: the issue's
-/// product targets, measured without the minutes between two processes
+/// Products (and matrix-vector products) through `Matrix *` against
+/// OpenBLAS (see `OpenBLAS`) in the same process, timed alternately at the
+/// run's thread count: the issue's product targets, measured without the minutes between two processes
 /// that `peers.py`'s numpy columns have. Each path allocates its result per
 /// call (numpy's `a @ b` does too), and OpenBLAS's result gets numpy's
 /// huge-page advice (from 4 MiB). Skipped unless `LINEAR_ALGEBRA_OPENBLAS`
@@ -25,6 +25,58 @@ enum ProductAnchorCases {
           run(Float.self, n, threads, budget.forAnchors) { $0.multiplyFloat }
         }
       }
+      + sizes.map { n in
+        BenchmarkCase(family: family, name: "Double matrix-vector, \(threadsText)", size: "\(n)×\(n)") {
+          budget in
+          runMatrixVector(Double.self, n, threads, budget.forAnchors) { $0.multiplyVectorDouble }
+        }
+      }
+      + sizes.map { n in
+        BenchmarkCase(family: family, name: "Float matrix-vector, \(threadsText)", size: "\(n)×\(n)") {
+          budget in
+          runMatrixVector(Float.self, n, threads, budget.forAnchors) { $0.multiplyVectorFloat }
+        }
+      }
+  }
+
+  /// `Matrix * [T]` against OpenBLAS's `?gemv`, each allocating its result
+  /// per call (as numpy's `a @ x` does). Not an issue target (no target
+  /// column); here because numpy's columns for this memory-bound case,
+  /// minutes apart in another process, swing the most. On two threads both
+  /// sides run slower than alone (a call of ~100 µs can start while the
+  /// other library's threads still spin or sleep), so compare the ratio.
+  static func runMatrixVector<T: MatrixScalar>(
+    _: T.Type, _ n: Int, _ threads: Int, _ budget: TimingBudget,
+    multiply: (OpenBLAS) -> (UnsafePointer<T>, UnsafePointer<T>, UnsafeMutablePointer<T>, Int, Int) -> Void
+  ) -> CaseResult {
+    let library = OpenBLAS.shared!
+    library.setThreads(threads)
+    let theirsMultiply = multiply(library)
+    let a = MatrixCases.input(T.self, n, seed: 33)
+    let x = MatrixCases.input(T.self, n, seed: 34).row(0)
+    let ae = a.elements
+    var ours: [T] = []
+    var theirs: [T] = []
+    let (oursTime, theirsTime) = measureAlternately(budget) {
+      ours = a * x
+    } _: {
+      theirs = [T](unsafeUninitializedCapacity: n) { y, count in
+        ae.withUnsafeBufferPointer { a in
+          x.withUnsafeBufferPointer { x in
+            theirsMultiply(a.baseAddress!, x.baseAddress!, y.baseAddress!, n, n)
+          }
+        }
+        count = n
+      }
+    }
+    let agree = MatrixCases.relativeDifference(ours, theirs) <= MatrixCases.tolerance(T.self, n)
+    return CaseResult(
+      family: family, name: "\(T.self) matrix-vector, \(threads) thread\(threads == 1 ? "" : "s")",
+      size: "\(n)×\(n)", firstPath: "ours (Matrix *)",
+      secondPath: "OpenBLAS", first: oursTime, second: theirsTime, ratio: pairedRatio(oursTime, theirsTime),
+      ratioDefinition: "ours / OpenBLAS (median of pairs)",
+      throughput: 2 * Double(n) * Double(n) / 1e9 / oursTime.median,
+      throughputUnit: "GFLOP/s", agree: agree, note: nil, target: nil)
   }
 
   static func run<T: MatrixScalar>(
