@@ -51,7 +51,7 @@ extension Matrix {
     let (m, n) = (lhs.rowCount, lhs.columnCount)
     // Inlined into the caller, like the matrix product, so that the result's
     // allocation is specialized for `Scalar` (unspecialized, it doubled the
-    // time of a 64×64 product).
+    // time of a 64×64 matrix-vector product).
     return lhs.storage.withUnsafeBufferPointer { a in
       rhs.withUnsafeBufferPointer { x in
         [Scalar](unsafeUninitializedCapacity: m) { y, count in
