@@ -12,9 +12,10 @@ import LinearAlgebra
 /// up; a 4×4 product takes at most 1.5× the time of Eigen's dynamic-size
 /// one.
 enum OverheadCases {
+  static let family = "Matrix API overhead (Double)"
+
   static func cases(quick: Bool) -> [BenchmarkCase] {
     let sizes = quick ? [4, 64, 256] : [4, 16, 64, 256, 1024]
-    let family = "Matrix API overhead (Double)"
     let overhead = [false, true].flatMap { into in
       sizes.map { n in
         BenchmarkCase(family: family, name: into ? "product into" : "product", size: "\(n)×\(n)") { budget in
@@ -64,7 +65,7 @@ enum OverheadCases {
     let swiftSum = (b * a).elements.reduce(0, +)
     let perCall = { (m: Measurement) in Measurement(samples: m.samples.map { $0 / Double(repetitions) }) }
     return .cxxVersusSwift(
-      family: "Matrix API overhead (Double)", name: "product vs MatrixXd", size: "\(n)×\(n)",
+      family: family, name: "product vs MatrixXd", size: "\(n)×\(n)",
       cxx: perCall(eigen), swift: perCall(wrapped), work: 1, unit: "products/s",
       agree: abs(eigenSum - swiftSum) <= 1e-12 * max(1, abs(swiftSum)),
       firstPath: "Eigen MatrixXd (C++)", secondPath: "Matrix API", paired: true,
@@ -107,7 +108,7 @@ enum OverheadCases {
     }
     let perCall = { (m: Measurement) in Measurement(samples: m.samples.map { $0 / Double(repetitions) }) }
     return .cxxVersusSwift(
-      family: "Matrix API overhead (Double)", name: into ? "matrix-vector into" : "matrix-vector",
+      family: family, name: into ? "matrix-vector into" : "matrix-vector",
       size: "\(n)×\(n)", cxx: perCall(direct), swift: perCall(wrapped), work: 1, unit: "products/s",
       agree: result == out, firstPath: "direct core call", secondPath: "Matrix API", paired: true,
       target: into && n >= 64 ? 1.03 : nil)
@@ -148,7 +149,7 @@ enum OverheadCases {
     }
     let perCall = { (m: Measurement) in Measurement(samples: m.samples.map { $0 / Double(repetitions) }) }
     return .cxxVersusSwift(
-      family: "Matrix API overhead (Double)", name: into ? "product into" : "product", size: "\(n)×\(n)",
+      family: family, name: into ? "product into" : "product", size: "\(n)×\(n)",
       cxx: perCall(direct),
       swift: perCall(wrapped), work: 1, unit: "products/s",
       // Equal up to rounding: which elements Eigen computes with vector FMAs
