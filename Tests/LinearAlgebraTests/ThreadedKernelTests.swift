@@ -32,6 +32,8 @@ struct ThreadedKernelTests {
     (300, 257, 311), (1, 300, 500), (500, 300, 1), (25, 24, 1100), (97, 513, 40), (24, 24, 24),
     (23, 500, 200),
     (130, 7, 260), (409, 70, 45), (2101, 40, 70),
+    // More than one depth block and more than one block of columns at once.
+    (30, 530, 1030),
   ]
 
   static func checkProducts<S: MatrixScalar>(_: S.Type) {

@@ -3,24 +3,19 @@
 // leading dimensions, computed block by block from copies of A and B packed
 // in the order the micro-kernel reads them.
 //
-// Two loop orders, one per instruction set, around the same micro-kernel,
-// which keeps a tile of C in registers (mr rows of nr/lanes vectors) and
-// streams an mr-wide sliver of packed A against an nr-wide sliver of packed
-// B, one broadcast and nr/lanes FMAs per row and step:
-// - multiplyBlocked (AVX2 tiles): columns of C in blocks of `nc`, the inner
-//   dimension in blocks of `kc` (a kc×nc block of B is packed once and stays
-//   in the last-level cache), rows in blocks of `mc` (an mc×kc block of A is
-//   packed and stays in L2), then the tiles, each sliver of B (small enough
-//   for L1) against every sliver of A.
-// - multiplyPanels (AVX-512 tiles, whose sliver of B is twice L1): the inner
-//   dimension in blocks of `kc`, then a kc-deep panel of all of A's rows is
-//   packed once (it stays in the last-level cache), then columns of C in
-//   blocks of `nc` (a kc×nc block of B is packed and stays in L2), then the
-//   tiles, each sliver of A (L1) against every sliver of B (L2).
+// One loop order around the micro-kernel, which keeps a tile of C in
+// registers (mr rows of nr/lanes vectors) and streams an mr-wide sliver of
+// packed A against an nr-wide sliver of packed B, one broadcast and
+// nr/lanes FMAs per row and step (multiplyPanels): the inner dimension in
+// blocks of `kc`, then a kc-deep panel of up to `panelRows` rows of A is
+// packed once (it stays in the last-level cache), then columns of C in
+// blocks of `nc` (a kc×nc block of B is packed), then the tiles, each
+// sliver of A (in L1) against every sliver of the block of B, which stream
+// through in one long run, and along rows of C.
 //
 // Included by the AVX2 translation units, inside their target region, with
 // the AVX2 tile sizes (Blocking), and by PackedProductAVX512.cpp with wider
-// ones (WideBlocking); multiply() picks the AVX-512 one when the CPU has it.
+// ones (WideBlocking); multiply() picks the AVX-512 ones when the CPU has it.
 // Everything here has internal linkage.
 #pragma once
 
@@ -41,11 +36,20 @@ namespace packed {
 
 /// Register-tile and cache-block sizes per scalar. mr×nr is the tile the
 /// micro-kernel holds in registers (6 rows × 2 vectors: 12 accumulators,
-/// 2 for B, 1 for the broadcast); a sliver of B, kc·nr·sizeof(T), is the
-/// part of L1 the kernel rereads (16 KiB for Double, 32 KiB for Float);
-/// the block of A, mc·kc·sizeof(T), stays in L2 (192 KiB for Double,
-/// 240 KiB for Float, of a 512 KiB L2). mc is a multiple of mr, so that
-/// blocks end on whole tiles.
+/// 2 for B, 1 for the broadcast); a sliver of A, mr·kc·sizeof(T), stays in
+/// L1 (12 KiB for either scalar); a kc×nc block of B (2 MiB) and a panel of
+/// A (up to 4 MiB) stay in the last-level cache.
+///
+/// Measured on an AMD EPYC (Zen 3, 32 KiB L1, 512 KiB L2, 32 MiB L3; C++
+/// harness, medians of the ratios of 9–61 interleaved rounds) against the
+/// loop order this replaced (an mc×kc block of A in L2, each sliver of B in
+/// L1 against the block's slivers of A, down a column of tiles of C), with
+/// the same kc: one thread, 0.96× / 0.96× at 2048 (Double / Float), 0.97×
+/// / 0.99× at 1024, 0.97× at 1500, 0.95–0.97× for k = 256 updates of a
+/// 2048×2048 C and 0.80× / 0.83× for k = 64 updates of a 1024×1024 C (the
+/// LU family's), 0.99–1.01× at 512 and 777; two threads (rows split)
+/// 0.96–1.03×. With the block of B in L2 instead (nc = 96 or 192) it was
+/// 2–10% slower than the old order; kc = 384 / 768 no better.
 ///
 /// The micro-kernel is compiled out of line (see there), so its registers
 /// do not depend on the loop nest around it; after a change to the kernel
@@ -57,9 +61,7 @@ struct Blocking;
 template <>
 struct Blocking<double> {
   using Packet = __m256d;
-  static constexpr Index lanes = 4, mr = 6, nr = 8, kc = 256, mc = 96, nc = 1024;
-  /// Where multiplyBlocked prefetches the next sliver of B (see there).
-  static constexpr int nextSliverHint = _MM_HINT_T0;
+  static constexpr Index lanes = 4, mr = 6, nr = 8, kc = 256, nc = 1024, panelRows = 2048;
   static Packet zero() { return _mm256_setzero_pd(); }
   static Packet load(const double* p) { return _mm256_load_pd(p); }
   static Packet loadUnaligned(const double* p) { return _mm256_loadu_pd(p); }
@@ -74,16 +76,11 @@ struct Blocking<double> {
 template <>
 struct Blocking<float> {
   using Packet = __m256;
-  /// kc = 512 and mc = 120 (from 256 and 192): fewer passes over C, each
-  /// kernel call twice as long. Measured on an AMD EPYC (Zen 3, 32 KiB L1,
-  /// 512 KiB L2; C++ harness, medians of the ratios of 7–31 interleaved
-  /// rounds, one thread): 1024 and 2048 3–6% faster in six runs, 512
-  /// (0.99–1.01×) and k = 64 or 256 updates (0.99–1.02×) unchanged; kc =
-  /// 384 gained 2–5%. On CPUs with a smaller L2 (256 KiB) the block of A
-  /// leaves little room: not measured.
-  static constexpr Index lanes = 8, mr = 6, nr = 16, kc = 512, mc = 120, nc = 1024;
-  /// Where multiplyBlocked prefetches the next sliver of B (see there).
-  static constexpr int nextSliverHint = _MM_HINT_T1;
+  /// kc = 512 (from 256): fewer passes over C, each kernel call twice as
+  /// long. Measured on an AMD EPYC (Zen 3; C++ harness, interleaved, one
+  /// thread) in the old loop order: 1024 and 2048 3–6% faster, 512 and
+  /// k = 64 or 256 updates unchanged; kc = 384 gained 2–5%.
+  static constexpr Index lanes = 8, mr = 6, nr = 16, kc = 512, nc = 1024, panelRows = 2048;
   static Packet zero() { return _mm256_setzero_ps(); }
   static Packet load(const float* p) { return _mm256_load_ps(p); }
   static Packet loadUnaligned(const float* p) { return _mm256_loadu_ps(p); }
@@ -246,16 +243,17 @@ void microKernel(Index depth, const T* a, const T* b, T* c, Index stride, T alph
 /// The calling thread's storage for packed blocks, aligned for the kernel's
 /// vector loads. It is kept between calls (the pool's workers live on), since
 /// fresh pages for every product cost page faults comparable to the work
-/// of a 256×256 product; it grows to at most (mc + nc)·kc scalars with the
-/// AVX2 tiles, (panelRows + nc)·kc with the AVX-512 ones (6.8 MiB for
-/// Double, 4.5 MiB for Float, per thread that multiplies).
+/// of a 256×256 product; it grows to at most (panelRows + nc)·kc scalars
+/// (6 MiB with the AVX2 tiles; 6.8 MiB for Double and 4.5 MiB for Float
+/// with the AVX-512 ones; per thread that multiplies).
 ///
 /// From 1 MiB it is whole 2 MiB pages, 2 MiB-aligned and marked for huge
-/// pages before its first write: on 4 KiB pages the packed blocks (an A
-/// block of 576 KiB, a B panel of 3 MiB) need hundreds of TLB entries, and
-/// their physical pages, which decide how evenly they spread over the
-/// physically indexed L2's sets, differ from process to process. (This
-/// machine's timings vary too much to show a gain either way.)
+/// pages before its first write: on 4 KiB pages the packed panel of A and
+/// block of B (megabytes) need hundreds of TLB entries, and their physical
+/// pages, which decide how evenly they spread over the physically indexed
+/// caches' sets, differ from process to process. (Measured when the packed
+/// blocks were smaller: this machine's timings vary too much to show a gain
+/// either way.)
 template <class T>
 T* packingStorage(Index count) {
   constexpr std::size_t largePage = std::size_t(1) << 21;
@@ -287,89 +285,29 @@ void scaleOnly(Index m, Index n, T beta, T* c, Index cStride) {
   }
 }
 
-/// multiply() in the loop order for tiles whose sliver of B fits L1, with
-/// the tile and block sizes of `B` (Blocking).
+/// multiply() with the tile and block sizes of `B` (Blocking or
+/// WideBlocking), in the loop order described at the top of this file.
+/// With the AVX-512 tiles it was measured on an Intel Xeon with AVX-512
+/// (C++ harness, ratios of interleaved runs, 21–25 rounds) against the old
+/// loop order (see Blocking) with the same tiles: 2048×2048 on one thread
+/// 4–6% faster (Double and Float), 1024 and the LU family's k = 64 and 256
+/// updates 1–3% faster, 256 and 512 the same.
 template <class T, class B>
-void multiplyBlocked(Index m, Index n, Index k, T alpha, Operand<T> a, Operand<T> b, T beta, T* c, Index cStride) {
+void multiplyPanels(Index m, Index n, Index k, T alpha, Operand<T> a, Operand<T> b, T beta, T* c, Index cStride) {
   if (m <= 0 || n <= 0) return;
   if (k <= 0) return scaleOnly(m, n, beta, c, cStride);
   // The inner dimension splits into blocks of equal depth (at most B::kc,
   // rounded up to a multiple of 8), not into full blocks and a short last
   // one: every block is one more pass over C (a load and a store of each
-  // element), which a short block amortizes over little work. Measured the
-  // same way as the out-of-line kernel, against blocks of B::kc and a
-  // remainder: 0.93–0.98× at 300, 600, 777 and 1100 (Double and Float;
-  // Double 777 runs as 3×200 + 177 instead of 3×256 + 9), 0.99–1.01× at
-  // 1500 and 2000; 1024 and 2048 get the same blocks as before.
-  // (multiplyPanels, the AVX-512 order, still splits the old way: not
-  // measured there.)
+  // element), which a short block amortizes over little work. Measured with
+  // the AVX2 tiles in the old loop order (C++ harness, interleaved, one
+  // thread), against blocks of B::kc and a remainder: 0.93–0.98× at 300,
+  // 600, 777 and 1100 (Double and Float; Double 777 runs as 3×200 + 177
+  // instead of 3×256 + 9), 0.99–1.01× at 1500 and 2000; 1024 and 2048 get
+  // the same blocks as before. (With the AVX-512 tiles: not measured.)
   const Index depthBlocks = (k + B::kc - 1) / B::kc;
   const Index kc = std::min(k, ((k + depthBlocks - 1) / depthBlocks + 7) / 8 * 8);
-  const Index mc = std::min(B::mc, m), nc = std::min(B::nc, n);
-  const Index roundedMc = (mc + B::mr - 1) / B::mr * B::mr, roundedNc = (nc + B::nr - 1) / B::nr * B::nr;
-  // Packed B starts on a 64-byte boundary: the kernel's loads of it are
-  // aligned (and an aligned load of a misaligned address faults).
-  const Index packedASize = (roundedMc * kc + 15) / 16 * 16;
-  T* const packedA = packingStorage<T>(packedASize + roundedNc * kc);
-  T* const packedB = packedA + packedASize;
-  for (Index jc = 0; jc < n; jc += nc) {
-    const Index columns = std::min(nc, n - jc);
-    for (Index pc = 0; pc < k; pc += kc) {
-      const Index depth = std::min(kc, k - pc);
-      const T blockBeta = pc == 0 ? beta : T(1);
-      packRight<T, B>(b.offset(pc, jc), depth, columns, packedB);
-      for (Index ic = 0; ic < m; ic += mc) {
-        const Index rows = std::min(mc, m - ic);
-        packLeft<T, B>(a.offset(ic, pc), rows, depth, packedA);
-        for (Index jr = 0; jr < columns; jr += B::nr) {
-          const T* sliverB = packedB + jr * depth;
-          // The packed block of B (kc×nc, 2 MiB for Double) lives in the
-          // last-level cache; the tile that first reads a sliver of it would
-          // wait for each line in turn. So while the tiles of this sliver run,
-          // each prefetches its share of the next sliver's lines (a few per
-          // tile, next to ~1,500 cycles of FMAs). Measured on an AMD EPYC
-          // (Zen 3, C++ harness, medians of the ratios of 7–31 interleaved
-          // rounds, one thread), in a stretch when the machine ran slow
-          // (~30 GFLOP/s Double): Double 1024 and 2048 4–8% faster with the
-          // lines prefetched into L1 (2–7% into L2), Float 1024 and 2048
-          // 4–6% faster into L2 (from 3% faster to 2% slower into L1),
-          // Double 512 unchanged; in a later quiet stretch (~36 GFLOP/s)
-          // all four within 0.5% of the code without it.
-          // (Packed slivers are whole nr×depth blocks, one after the other.)
-          const char* nextSliver = reinterpret_cast<const char*>(sliverB + B::nr * depth);
-          const Index nextLines = jr + B::nr < columns ? B::nr * depth * Index(sizeof(T)) / 64 : 0;
-          const Index tiles = (rows + B::mr - 1) / B::mr;
-          const Index linesPerTile = (nextLines + tiles - 1) / tiles;
-          for (Index ir = 0; ir < rows; ir += B::mr) {
-            const Index firstLine = ir / B::mr * linesPerTile;
-            const Index lastLine = std::min(nextLines, firstLine + linesPerTile);
-            for (Index line = firstLine; line < lastLine; ++line) {
-              _mm_prefetch(nextSliver + 64 * line, B::nextSliverHint);
-            }
-            microKernel<T, B>(depth, packedA + ir * depth, sliverB, c + (ic + ir) * cStride + jc + jr, cStride,
-                        alpha, blockBeta, std::min(B::mr, rows - ir), std::min(B::nr, columns - jr));
-          }
-        }
-      }
-    }
-  }
-}
-
-/// multiply() in the loop order for tiles whose sliver of B is larger than
-/// L1 (WideBlocking): each tile's sliver of A (mr·kc scalars) stays in L1
-/// while the slivers of a kc×nc block of B stream from L2, so the kernel's
-/// steps load from L2 only the nr values of B (the other order loaded both
-/// operands from there). A's panel of up to `panelRows` rows is packed once
-/// per kc-deep step and serves every block of columns. Measured on an Intel
-/// Xeon with AVX-512 (C++ harness, ratios of interleaved runs, 21–25
-/// rounds): 2048×2048 on one thread 4–6% faster than multiplyBlocked with
-/// the same tiles (Double and Float), 1024 and the LU family's k = 64 and
-/// 256 updates 1–3% faster, 256 and 512 the same.
-template <class T, class B>
-void multiplyPanels(Index m, Index n, Index k, T alpha, Operand<T> a, Operand<T> b, T beta, T* c, Index cStride) {
-  if (m <= 0 || n <= 0) return;
-  if (k <= 0) return scaleOnly(m, n, beta, c, cStride);
-  const Index kc = std::min(B::kc, k), nc = std::min(B::nc, n);
+  const Index nc = std::min(B::nc, n);
   // Taller A splits into equal panels, each a whole number of tiles.
   const Index panels = (m + B::panelRows - 1) / B::panelRows;
   const Index panelRows = ((m + panels - 1) / panels + B::mr - 1) / B::mr * B::mr;
@@ -410,7 +348,7 @@ void multiply(Index m, Index n, Index k, T alpha, Operand<T> a, Operand<T> b, T 
                            b.columnStride, beta, c, cStride);
     return;
   }
-  multiplyBlocked<T, Blocking<T>>(m, n, k, alpha, a, b, beta, c, cStride);
+  multiplyPanels<T, Blocking<T>>(m, n, k, alpha, a, b, beta, c, cStride);
 }
 
 }  // namespace packed
