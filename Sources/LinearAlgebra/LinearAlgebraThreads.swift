@@ -2,17 +2,18 @@ import CXX
 
 /// How many threads the C++ matrix core uses.
 ///
-/// Large products, and the LU family (`solve`, `inverse`, `determinant`,
-/// `luDecomposition`), split their work across the core's own thread pool;
-/// small problems always run on the calling thread. Results do not depend
-/// on the count beyond rounding.
+/// Large products and decompositions (the LU family — `solve`,
+/// `inverse`, `determinant`, `luDecomposition` — Cholesky, QR, the SVD and
+/// what is built on it, the symmetric eigensolver) split their work across
+/// the core's own thread pool; small problems always run on the calling
+/// thread. Results do not depend on the count beyond rounding.
 ///
 ///     LinearAlgebraThreads.count = 1   // everything on the calling thread
 ///
 /// The pool serves one operation at a time: an operation started while
 /// another thread's operation holds the pool runs on its own thread. Each
 /// thread that computes large products keeps its packing buffers (up to
-/// about 2.3 MB for `Double`) for the next product.
+/// about 7 MB) for the next product.
 public enum LinearAlgebraThreads {
   /// The number of threads, the calling one included.
   ///
