@@ -7,8 +7,9 @@
 /// OpenBLAS, loaded at run time from the path in the environment variable
 /// `LINEAR_ALGEBRA_OPENBLAS` (`Benchmarks/peers.py` passes the copy inside
 /// numpy's wheel), so that the products and matrix-vector products can be
-/// timed against it in the same process, alternately, like libprimesieve. Nothing of it is linked into
-/// the package, and without the variable the anchor is skipped.
+/// timed against it in the same process, alternately, like libprimesieve.
+/// Nothing of it is linked into the package, and without the variable the
+/// anchor is skipped.
 ///
 /// Both of its C interfaces are understood: the 64-bit-integer one of
 /// numpy's build (`scipy_cblas_dgemm64_`) and the plain one of a system
