@@ -142,10 +142,42 @@ template <class T, class B>
 void packRight(Operand<T> b, Index depth, Index columns, T* out) {
   constexpr Index nr = B::nr;
   const Index fullColumns = b.columnStride == 1 ? columns / nr * nr : 0;
-  // Rows stored contiguously are read one row at a time, left to right, so
-  // that the loads stream (sliver by sliver, every row of B was a cache
-  // miss); the fixed count compiles to vector moves.
-  for (Index p = 0; p < depth; ++p) {
+  // Rows stored contiguously are read a few rows at a time, left to right,
+  // so that the loads stream (sliver by sliver, every row of B was a cache
+  // miss), and each sliver gets those rows as one run of stores; the
+  // fixed counts compile to vector moves. The next group's rows are
+  // fetched one group ahead: every row of B starts a new stream, which the
+  // hardware prefetcher picks up only after its first misses.
+  //
+  // Measured on an AMD EPYC (Zen 3; C++ harness, time-stamp counts around
+  // the packing inside square products, one thread), against one row at a
+  // time without prefetching: the share of the product's cycles spent
+  // packing B fell from 1.6% to 1.0% (Float 2048), 2.2–2.7% to 1.9–2.0%
+  // (Float 1024), 1.1% to 0.65% (Double 2048), 1.8–1.9% to 1.2% (Double
+  // 1024); on 4 KiB pages (Float 2048) from 1.9–2.1% to 1.1%. End to end
+  // that is below this machine's noise.
+  constexpr Index groupRows = 4, lineScalars = 64 / sizeof(T);
+  Index p = 0;
+  for (; p + groupRows <= depth; p += groupRows) {
+    const T* source = &b(p, 0);
+    T* destination = out + p * nr;
+    const bool fetchesNextGroup = p + 2 * groupRows <= depth;
+    for (Index left = 0; left < fullColumns; left += nr) {
+      if (fetchesNextGroup) {
+        for (Index q = groupRows; q < 2 * groupRows; ++q) {
+          for (Index j = 0; j < nr; j += lineScalars) {
+            _mm_prefetch(reinterpret_cast<const char*>(source + q * b.rowStride + left + j), _MM_HINT_T0);
+          }
+        }
+      }
+#pragma clang loop unroll(full)
+      for (Index q = 0; q < groupRows; ++q) {
+        for (Index j = 0; j < nr; ++j) destination[q * nr + j] = source[q * b.rowStride + left + j];
+      }
+      destination += depth * nr;
+    }
+  }
+  for (; p < depth; ++p) {
     const T* source = &b(p, 0);
     T* destination = out + p * nr;
     for (Index left = 0; left < fullColumns; left += nr) {
