@@ -7,11 +7,12 @@
 // registers (mr rows of nr/lanes vectors) and streams an mr-wide sliver of
 // packed A against an nr-wide sliver of packed B, one broadcast and
 // nr/lanes FMAs per row and step (multiplyPanels): the inner dimension in
-// blocks of `kc`, then a kc-deep panel of up to `panelRows` rows of A is
-// packed once (it stays in the last-level cache), then columns of C in
-// blocks of `nc` (a kc×nc block of B is packed), then the tiles, each
-// sliver of A (in L1) against every sliver of the block of B, which stream
-// through in one long run, and along rows of C.
+// blocks of `kc`, then a kc-deep panel of up to `panelRows` rows of A,
+// packed once (it stays in the last-level cache; a large one sliver by
+// sliver, during the first block of columns), then columns of C in blocks
+// of `nc` (a kc×nc block of B is packed), then the tiles, each sliver of A
+// (in L1) against every sliver of the block of B, which stream through in
+// one long run, and along rows of C.
 //
 // Included by the AVX2 translation units, inside their target region, with
 // the AVX2 tile sizes (Blocking), and by PackedProductAVX512.cpp with wider
@@ -196,6 +197,92 @@ void packRight(Operand<T> b, Index depth, Index columns, T* out) {
   }
 }
 
+/// Fetches into the cache, spread over the last kernel calls of one row of
+/// tiles, the lines that packing the next sliver of A will touch: the rows
+/// it reads from A (row-major or column-major A; other strides are not
+/// fetched) and its place in the packed panel, which it writes. Without
+/// it, packing a sliver waited on memory for both: its rows of A come from
+/// main memory, and the panel's lines, written one depth block earlier,
+/// have left the caches, so every store missed. (Fetched across the whole
+/// row, more of the lines are gone again by then: each kernel call streams
+/// a 16–32 KiB sliver of B through L1 and L2.)
+///
+/// Measured on an AMD EPYC (Zen 3; C++ harness, time-stamp counts around
+/// the packing inside square products, one thread, operands on 2 MiB
+/// pages), against packing the panel whole before the tiles: the share of
+/// the product's cycles spent packing A fell from 2.8–3.4% to 1.0–1.2%
+/// (Float 1024), 2.8% to 0.7% (Double 1024), 1.5–1.7% to 0.5–0.6%
+/// (Float 2048), 1.5–1.6% to 0.4% (Double 2048). Whole products, medians
+/// of the ratios of 7–61 interleaved rounds: 1024 0.96–0.99× (one and two
+/// threads, Double and Float), Float 512 0.95–0.97×, Double 384 0.94–0.96×,
+/// 2048 0.97–1.03× (this machine's noise there); 128 and 256, which pack
+/// whole (pays()), 0.99–1.01×. (The AVX-512 tiles, which share this: not
+/// measured.)
+template <class T>
+class NextSliverFetch {
+ public:
+  /// Whether a panel of A `rows` × `depth` is large enough to fetch for:
+  /// a smaller one (and the part of A it comes from) is still in L2 when
+  /// packed. Measured on an AMD EPYC (Zen 3, 512 KiB L2; C++ harness,
+  /// interleaved, one thread), packing sliver by sliver with the fetches
+  /// against packing whole: Float 128 and 256 (64 and 256 KiB panels)
+  /// 1.02–1.07× and 1.01–1.04×, Double 256 (512 KiB) 0.98–1.01×, Float and
+  /// Double 384 (576 KiB, 768 KiB) 1.00× and 0.94–0.96×.
+  static bool pays(Index rows, Index depth) {
+    return static_cast<std::size_t>(rows) * static_cast<std::size_t>(depth) * sizeof(T) > (std::size_t(256) << 10);
+  }
+
+  /// Fetches nothing.
+  NextSliverFetch() = default;
+
+  /// For a next sliver of `height` rows of `next`, `depth` deep, to be
+  /// packed into `destination` (mr·depth scalars), over a row of `calls`
+  /// kernel calls.
+  NextSliverFetch(Operand<T> next, Index height, Index depth, Index mr, const T* destination, Index calls)
+      : next_(next), height_(height), depth_(depth), destination_(destination) {
+    const Index linesPerRow = depth / lineScalars + 1;
+    sourceLines_ = next.columnStride == 1 ? height * linesPerRow : next.rowStride == 1 ? 2 * depth : 0;
+    destinationLines_ = (mr * depth + lineScalars - 1) / lineScalars;
+    const Index window = std::min(calls, windowCalls);
+    firstCall_ = calls - window;
+    perCall_ = (std::max(sourceLines_, destinationLines_) + window - 1) / window;
+  }
+
+  /// Issues this call's share of the prefetches; call before each kernel
+  /// call of the row, with its index.
+  void beforeCall(Index call) {
+    if (call < firstCall_) return;
+    for (Index end = line_ + perCall_; line_ < end; ++line_) {
+      if (line_ < sourceLines_) _mm_prefetch(reinterpret_cast<const char*>(sourceLine(line_)), _MM_HINT_T0);
+      if (line_ < destinationLines_) {
+        _mm_prefetch(reinterpret_cast<const char*>(destination_ + line_ * lineScalars), _MM_HINT_T0);
+      }
+    }
+  }
+
+ private:
+  static constexpr Index lineScalars = 64 / sizeof(T);
+  /// Of 4, 16 and 64 (of the 64 calls in a row of a 1024-wide block of
+  /// C), 16 left the least time in packing (0.2–0.3 points less).
+  static constexpr Index windowCalls = 16;
+
+  /// The `line`th line the packing reads: along each row of a row-major A
+  /// (every line's first scalar, and the row's last one), or the first
+  /// and last scalar of each column of a column-major one.
+  const T* sourceLine(Index line) const {
+    if (next_.columnStride == 1) {
+      const Index linesPerRow = depth_ / lineScalars + 1;
+      return &next_(line / linesPerRow, std::min(line % linesPerRow * lineScalars, depth_ - 1));
+    }
+    return &next_(line % 2 == 0 ? 0 : height_ - 1, line / 2);
+  }
+
+  Operand<T> next_{nullptr, 0};
+  Index height_ = 0, depth_ = 0;
+  const T* destination_ = nullptr;
+  Index sourceLines_ = 0, destinationLines_ = 0, firstCall_ = 0, perCall_ = 0, line_ = 0;
+};
+
 /// C(rows × columns tile) = α · (sliver a)(sliver b) + β · C, over `depth`
 /// steps. Reads C only when β ≠ 0, so C may hold garbage (or NaN) then.
 ///
@@ -354,13 +441,28 @@ void multiplyPanels(Index m, Index n, Index k, T alpha, Operand<T> a, Operand<T>
     const T blockBeta = pc == 0 ? beta : T(1);
     for (Index ic = 0; ic < m; ic += panelRows) {
       const Index rows = std::min(panelRows, m - ic);
-      packLeft<T, B>(a.offset(ic, pc), rows, depth, packedA);
+      // A large panel is packed sliver by sliver in the first block of
+      // columns, each sliver just before its row of tiles, while the row
+      // before fetches what that packing touches (NextSliverFetch); a
+      // small one is packed whole, here. Later blocks reuse the panel.
+      const bool fetchesA = NextSliverFetch<T>::pays(rows, depth);
+      if (!fetchesA) packLeft<T, B>(a.offset(ic, pc), rows, depth, packedA);
       for (Index jc = 0; jc < n; jc += nc) {
         const Index columns = std::min(nc, n - jc);
         packRight<T, B>(b.offset(pc, jc), depth, columns, packedB);
+        const bool packsA = fetchesA && jc == 0;
+        const Index calls = (columns + B::nr - 1) / B::nr;
         for (Index ir = 0; ir < rows; ir += B::mr) {
-          const T* sliverA = packedA + ir * depth;
-          for (Index jr = 0; jr < columns; jr += B::nr) {
+          T* const sliverA = packedA + ir * depth;
+          const Index nextHeight = std::min(B::mr, rows - ir - B::mr);
+          if (packsA) packLeft<T, B>(a.offset(ic + ir, pc), std::min(B::mr, rows - ir), depth, sliverA);
+          NextSliverFetch<T> fetch;
+          if (packsA && nextHeight > 0) {
+            fetch = NextSliverFetch<T>(a.offset(ic + ir + B::mr, pc), nextHeight, depth, B::mr,
+                                       sliverA + B::mr * depth, calls);
+          }
+          for (Index jr = 0, call = 0; jr < columns; jr += B::nr, ++call) {
+            fetch.beforeCall(call);
             microKernel<T, B>(depth, sliverA, packedB + jr * depth, c + (ic + ir) * cStride + jc + jr, cStride,
                               alpha, blockBeta, std::min(B::mr, rows - ir), std::min(B::nr, columns - jr));
           }
