@@ -219,6 +219,7 @@ Index partsFor(Index count, Index minimumPerPart) noexcept {
 
 void forRange(Index count, Index parts, Index alignment, RangeBody body, void* context) {
   if (count <= 0) return;
+  if (parts <= 1) return body(context, 0, count);
   Pool::shared().run(count, std::min(parts, count), std::max<Index>(1, alignment), body, context);
 }
 

@@ -39,9 +39,15 @@ void forRange(Index count, Index parts, Index alignment, RangeBody body, void* c
 /// threadCount().
 Index partsFor(Index count, Index minimumPerPart) noexcept;
 
-/// `forRange` with any callable `body(begin, end)`.
+/// `forRange` with any callable `body(begin, end)`. One part runs inline,
+/// without a call into the pool (whose job lock costs two atomic
+/// operations).
 template <class Body>
 void forRange(Index count, Index parts, Index alignment, Body&& body) {
+  if (parts <= 1) {
+    if (count > 0) body(Index(0), count);
+    return;
+  }
   using Callable = typename std::remove_reference<Body>::type;
   forRange(
       count, parts, alignment,
