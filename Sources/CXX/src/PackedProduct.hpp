@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <new>
 
@@ -232,16 +233,15 @@ class NextSliverFetch {
     return static_cast<std::size_t>(rows) * static_cast<std::size_t>(depth) * sizeof(T) > (std::size_t(256) << 10);
   }
 
-  /// Fetches nothing.
+  /// Fetches nothing (beforeCall returns at its first comparison).
   NextSliverFetch() = default;
 
   /// For a next sliver of `height` rows of `next`, `depth` deep, to be
   /// packed into `destination` (mr·depth scalars), over a row of `calls`
   /// kernel calls.
   NextSliverFetch(Operand<T> next, Index height, Index depth, Index mr, const T* destination, Index calls)
-      : next_(next), height_(height), depth_(depth), destination_(destination) {
-    const Index linesPerRow = depth / lineScalars + 1;
-    sourceLines_ = next.columnStride == 1 ? height * linesPerRow : next.rowStride == 1 ? 2 * depth : 0;
+      : next_(next), height_(height), depth_(depth), linesPerRow_(depth / lineScalars + 1), destination_(destination) {
+    sourceLines_ = next.columnStride == 1 ? height * linesPerRow_ : next.rowStride == 1 ? 2 * depth : 0;
     destinationLines_ = (mr * depth + lineScalars - 1) / lineScalars;
     const Index window = std::min(calls, windowCalls);
     firstCall_ = calls - window;
@@ -271,16 +271,20 @@ class NextSliverFetch {
   /// and last scalar of each column of a column-major one.
   const T* sourceLine(Index line) const {
     if (next_.columnStride == 1) {
-      const Index linesPerRow = depth_ / lineScalars + 1;
-      return &next_(line / linesPerRow, std::min(line % linesPerRow * lineScalars, depth_ - 1));
+      return &next_(line / linesPerRow_, std::min(line % linesPerRow_ * lineScalars, depth_ - 1));
     }
     return &next_(line % 2 == 0 ? 0 : height_ - 1, line / 2);
   }
 
   Operand<T> next_{nullptr, 0};
   Index height_ = 0, depth_ = 0;
+  /// Lines fetched per row of a row-major A: every line's first scalar,
+  /// and the row's last one.
+  Index linesPerRow_ = 0;
   const T* destination_ = nullptr;
-  Index sourceLines_ = 0, destinationLines_ = 0, firstCall_ = 0, perCall_ = 0, line_ = 0;
+  Index sourceLines_ = 0, destinationLines_ = 0, perCall_ = 0, line_ = 0;
+  /// No call reaches it unless a constructor with a sliver set it.
+  Index firstCall_ = std::numeric_limits<Index>::max();
 };
 
 /// C(rows × columns tile) = α · (sliver a)(sliver b) + β · C, over `depth`
