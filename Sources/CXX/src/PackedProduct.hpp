@@ -146,10 +146,10 @@ void packRight(Operand<T> b, Index depth, Index columns, T* out) {
   const Index fullColumns = b.columnStride == 1 ? columns / nr * nr : 0;
   // Rows stored contiguously are read a few rows at a time, left to right,
   // so that the loads stream (sliver by sliver, every row of B was a cache
-  // miss), and each sliver gets those rows as one run of stores; the
-  // fixed counts compile to vector moves. The next group's rows are
-  // fetched one group ahead: every row of B starts a new stream, which the
-  // hardware prefetcher picks up only after its first misses.
+  // miss), and each sliver gets those rows as one run of stores. The next
+  // group's rows are fetched one group ahead: every row of B starts a new
+  // stream, which the hardware prefetcher picks up only after its first
+  // misses.
   //
   // Measured on an AMD EPYC (Zen 3; C++ harness, time-stamp counts around
   // the packing inside square products, one thread), against one row at a
@@ -159,6 +159,15 @@ void packRight(Operand<T> b, Index depth, Index columns, T* out) {
   // 1024); on 4 KiB pages (Float 2048) from 1.9–2.1% to 1.1%. End to end
   // that is below this machine's noise.
   constexpr Index groupRows = 4, lineScalars = 64 / sizeof(T);
+  // One sliver's row, nr scalars, as whole vectors: written as a scalar
+  // loop, clang kept it scalar (one load and one store per element), since
+  // `out` might overlap `b`. Packed B starts on a 64-byte boundary and a
+  // sliver's row is 64 bytes (256 with the AVX-512 tiles), so the stores
+  // are aligned.
+  const auto copyRow = [](const T* from, T* to) {
+#pragma clang loop unroll(full)
+    for (Index v = 0; v < nr; v += B::lanes) B::store(to + v, B::loadUnaligned(from + v));
+  };
   Index p = 0;
   for (; p + groupRows <= depth; p += groupRows) {
     const T* source = &b(p, 0);
@@ -173,9 +182,7 @@ void packRight(Operand<T> b, Index depth, Index columns, T* out) {
         }
       }
 #pragma clang loop unroll(full)
-      for (Index q = 0; q < groupRows; ++q) {
-        for (Index j = 0; j < nr; ++j) destination[q * nr + j] = source[q * b.rowStride + left + j];
-      }
+      for (Index q = 0; q < groupRows; ++q) copyRow(source + q * b.rowStride + left, destination + q * nr);
       destination += depth * nr;
     }
   }
@@ -183,7 +190,7 @@ void packRight(Operand<T> b, Index depth, Index columns, T* out) {
     const T* source = &b(p, 0);
     T* destination = out + p * nr;
     for (Index left = 0; left < fullColumns; left += nr) {
-      for (Index j = 0; j < nr; ++j) destination[j] = source[left + j];
+      copyRow(source + left, destination);
       destination += depth * nr;
     }
   }
