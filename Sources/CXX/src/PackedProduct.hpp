@@ -107,6 +107,65 @@ struct Operand {
   Operand offset(Index i, Index j) const { return {&(*this)(i, j), rowStride, columnStride}; }
 };
 
+/// Writes columns [0, p) of six rows into `out` column after column (each
+/// column's six values together), p the largest multiple of 4 (Double) or
+/// 8 (Float) up to `depth`, and returns p: per 4 or 8 columns, six vector
+/// loads, an in-register transpose and six vector stores, in place of one
+/// scalar load and store per element.
+inline Index transposeSixRows(const double* const row[6], Index depth, double* out) {
+  Index p = 0;
+  for (; p + 4 <= depth; p += 4) {
+    const __m256d r0 = _mm256_loadu_pd(row[0] + p), r1 = _mm256_loadu_pd(row[1] + p);
+    const __m256d r2 = _mm256_loadu_pd(row[2] + p), r3 = _mm256_loadu_pd(row[3] + p);
+    const __m256d r4 = _mm256_loadu_pd(row[4] + p), r5 = _mm256_loadu_pd(row[5] + p);
+    // Two rows' values of columns 0 | 2 (even) or 1 | 3 (odd), one column
+    // per 128-bit half.
+    const __m256d even01 = _mm256_unpacklo_pd(r0, r1), odd01 = _mm256_unpackhi_pd(r0, r1);
+    const __m256d even23 = _mm256_unpacklo_pd(r2, r3), odd23 = _mm256_unpackhi_pd(r2, r3);
+    const __m256d even45 = _mm256_unpacklo_pd(r4, r5), odd45 = _mm256_unpackhi_pd(r4, r5);
+    double* o = out + p * 6;
+    _mm256_storeu_pd(o, _mm256_permute2f128_pd(even01, even23, 0x20));       // rows 0–3 of column 0
+    _mm256_storeu_pd(o + 4, _mm256_permute2f128_pd(even45, odd01, 0x20));   // 4–5 of 0, 0–1 of 1
+    _mm256_storeu_pd(o + 8, _mm256_permute2f128_pd(odd23, odd45, 0x20));    // 2–5 of 1
+    _mm256_storeu_pd(o + 12, _mm256_permute2f128_pd(even01, even23, 0x31));  // 0–3 of 2
+    _mm256_storeu_pd(o + 16, _mm256_permute2f128_pd(even45, odd01, 0x31));   // 4–5 of 2, 0–1 of 3
+    _mm256_storeu_pd(o + 20, _mm256_permute2f128_pd(odd23, odd45, 0x31));    // 2–5 of 3
+  }
+  return p;
+}
+
+inline Index transposeSixRows(const float* const row[6], Index depth, float* out) {
+  Index p = 0;
+  for (; p + 8 <= depth; p += 8) {
+    const __m256 r0 = _mm256_loadu_ps(row[0] + p), r1 = _mm256_loadu_ps(row[1] + p);
+    const __m256 r2 = _mm256_loadu_ps(row[2] + p), r3 = _mm256_loadu_ps(row[3] + p);
+    const __m256 r4 = _mm256_loadu_ps(row[4] + p), r5 = _mm256_loadu_ps(row[5] + p);
+    // Interleaving two rows makes 64-bit pairs, one per column: columns
+    // 0 1 | 4 5 (lo) and 2 3 | 6 7 (hi) of rows 0–1, 2–3 and 4–5. What is
+    // left is the Double transpose of three rows of pairs.
+    const __m256d lo01 = _mm256_castps_pd(_mm256_unpacklo_ps(r0, r1));
+    const __m256d hi01 = _mm256_castps_pd(_mm256_unpackhi_ps(r0, r1));
+    const __m256d lo23 = _mm256_castps_pd(_mm256_unpacklo_ps(r2, r3));
+    const __m256d hi23 = _mm256_castps_pd(_mm256_unpackhi_ps(r2, r3));
+    const __m256d lo45 = _mm256_castps_pd(_mm256_unpacklo_ps(r4, r5));
+    const __m256d hi45 = _mm256_castps_pd(_mm256_unpackhi_ps(r4, r5));
+    // Four pairs each (one 128-bit half for columns 0–3, one for 4–7):
+    // rows 01 23 of column 0 | 4, 45 of 0 and 01 of 1 | 4 and 5, 23 45 of
+    // 1 | 5, 01 23 of 2 | 6, 45 of 2 and 01 of 3 | 6 and 7, 23 45 of 3 | 7.
+    const __m256d v0 = _mm256_unpacklo_pd(lo01, lo23), v1 = _mm256_shuffle_pd(lo45, lo01, 0b1010);
+    const __m256d v2 = _mm256_unpackhi_pd(lo23, lo45), v3 = _mm256_unpacklo_pd(hi01, hi23);
+    const __m256d v4 = _mm256_shuffle_pd(hi45, hi01, 0b1010), v5 = _mm256_unpackhi_pd(hi23, hi45);
+    double* o = reinterpret_cast<double*>(out + p * 6);
+    _mm256_storeu_pd(o, _mm256_permute2f128_pd(v0, v1, 0x20));
+    _mm256_storeu_pd(o + 4, _mm256_permute2f128_pd(v2, v3, 0x20));
+    _mm256_storeu_pd(o + 8, _mm256_permute2f128_pd(v4, v5, 0x20));
+    _mm256_storeu_pd(o + 12, _mm256_permute2f128_pd(v0, v1, 0x31));
+    _mm256_storeu_pd(o + 16, _mm256_permute2f128_pd(v2, v3, 0x31));
+    _mm256_storeu_pd(o + 20, _mm256_permute2f128_pd(v4, v5, 0x31));
+  }
+  return p;
+}
+
 /// Copies rows [0, rows) × columns [0, depth) of `a` into mr-row slivers:
 /// sliver s holds, for each column p, the mr values a(s·mr + r, p), with
 /// zeros below the last row.
@@ -118,7 +177,10 @@ void packLeft(Operand<T> a, Index rows, Index depth, T* out) {
     if (height == mr && a.columnStride == 1) {
       const T* row[mr];
       for (Index r = 0; r < mr; ++r) row[r] = &a(top + r, 0);
-      for (Index p = 0; p < depth; ++p) {
+      Index p = 0;
+      if constexpr (mr == 6) p = transposeSixRows(row, depth, out);
+      out += p * mr;
+      for (; p < depth; ++p) {
         for (Index r = 0; r < mr; ++r) out[r] = row[r][p];
         out += mr;
       }
