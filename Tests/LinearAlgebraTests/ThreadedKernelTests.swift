@@ -13,9 +13,10 @@ import Testing
 /// many columns past n = 256; the same blocking for
 /// Cholesky; QR panels of 48 columns; the symmetric eigensolver's inverse
 /// iteration past n = 128 (in ranges across threads past 256), its
-/// tridiagonal reduction in panels of 32; transposing copies in threads from 2^17
-/// elements; the SVD's own bidiagonalization from min(m, n) = 16, which
-/// least squares and the pseudo-inverse use too), each
+/// tridiagonal reduction in panels of 32; transposing copies in threads
+/// from 2^17 elements, and through a buffer at row strides of 2 KiB; the
+/// SVD's own bidiagonalization from min(m, n) = 16, which least squares and
+/// the pseudo-inverse use too), each
 /// checked by LAPACK residual ratios with one thread and with two.
 @Suite("Threaded and packed kernels", .serialized)
 struct ThreadedKernelTests {
@@ -283,6 +284,50 @@ struct ThreadedKernelTests {
         DecompositionTests.checkQR(a, "\(S.self) \(m)×\(n) threads \(threads)")
       }
     }
+  }
+
+  /// Working copies whose rows are 2 KiB apart (256 Doubles, 512 Floats)
+  /// are transposed through a buffer, a 32×32 tile at a time
+  /// (transposesThroughBuffer in StorageOrder.hpp): the LU's scanning copy
+  /// in (an infinity in its last entry must still be seen), the inverse's
+  /// permuted copy out, and a QR's copy of a tall matrix with 37 columns
+  /// (a tile and a 4 × 1 scalar edge).
+  static func checkBufferedTransposes<S: MatrixScalar>(_: S.Type) {
+    let n = 2048 / MemoryLayout<S>.stride
+    var generator = SeededGenerator(seed: 97)
+    let a = TestMatrices.random(S.self, rows: n, columns: n, &generator)
+    let b = TestMatrices.random(S.self, rows: n, columns: 3, &generator)
+    let tall = TestMatrices.random(S.self, rows: n, columns: 37, &generator)
+    // Diagonally dominant, so no rows are swapped: an infinity in the last
+    // pivot's place would leave the solution finite (its last entry 0)
+    // unless the scan made while copying catches it (see
+    // checkLargeHostileLU).
+    var hostile = a
+    for i in 0..<n { hostile[i, i] += S(2 * Double(n).squareRoot()) }
+    hostile[n - 1, n - 1] = .infinity
+    forEachThreadCount { threads in
+      let context = "\(S.self) n \(n) threads \(threads)"
+      do {
+        let x = try a.solve(b)
+        let solveRatio = LUTests.solveRatio(a, x, b)
+        #expect(solveRatio < residualBound, "solve ratio \(solveRatio), \(context)")
+        let inverse = try a.inverse()
+        let inverseRatio = LUTests.inverseRatio(a, inverse)
+        #expect(inverseRatio < residualBound, "inverse ratio \(inverseRatio), \(context)")
+        let hostileSolution = try hostile.solve(b)
+        #expect(
+          hostileSolution.elements.allSatisfy { $0.isNaN },
+          "infinity in the last entry: not all NaN, \(context)")
+      } catch {
+        Issue.record("unexpected \(error), \(context)")
+      }
+      DecompositionTests.checkQR(tall, "\(S.self) \(n)×37 threads \(threads)")
+    }
+  }
+
+  @Test("transposing copies through a buffer at 2 KiB row strides", arguments: ScalarType.allCases)
+  func bufferedTransposes(_ type: ScalarType) {
+    withScalarType(type) { Self.checkBufferedTransposes($0) }
   }
 
   @Test("blocked QR", arguments: ScalarType.allCases)
