@@ -124,12 +124,12 @@ inline Index transposeSixRows(const double* const row[6], Index depth, double* o
     const __m256d even23 = _mm256_unpacklo_pd(r2, r3), odd23 = _mm256_unpackhi_pd(r2, r3);
     const __m256d even45 = _mm256_unpacklo_pd(r4, r5), odd45 = _mm256_unpackhi_pd(r4, r5);
     double* o = out + p * 6;
-    _mm256_storeu_pd(o, _mm256_permute2f128_pd(even01, even23, 0x20));       // rows 0–3 of column 0
-    _mm256_storeu_pd(o + 4, _mm256_permute2f128_pd(even45, odd01, 0x20));   // 4–5 of 0, 0–1 of 1
-    _mm256_storeu_pd(o + 8, _mm256_permute2f128_pd(odd23, odd45, 0x20));    // 2–5 of 1
+    _mm256_storeu_pd(o, _mm256_permute2f128_pd(even01, even23, 0x20));  // rows 0–3 of column 0
+    _mm256_storeu_pd(o + 4, _mm256_permute2f128_pd(even45, odd01, 0x20));  // 4–5 of 0, 0–1 of 1
+    _mm256_storeu_pd(o + 8, _mm256_permute2f128_pd(odd23, odd45, 0x20));  // 2–5 of 1
     _mm256_storeu_pd(o + 12, _mm256_permute2f128_pd(even01, even23, 0x31));  // 0–3 of 2
-    _mm256_storeu_pd(o + 16, _mm256_permute2f128_pd(even45, odd01, 0x31));   // 4–5 of 2, 0–1 of 3
-    _mm256_storeu_pd(o + 20, _mm256_permute2f128_pd(odd23, odd45, 0x31));    // 2–5 of 3
+    _mm256_storeu_pd(o + 16, _mm256_permute2f128_pd(even45, odd01, 0x31));  // 4–5 of 2, 0–1 of 3
+    _mm256_storeu_pd(o + 20, _mm256_permute2f128_pd(odd23, odd45, 0x31));  // 2–5 of 3
   }
   return p;
 }

@@ -99,8 +99,10 @@ inline void transposeBlock4(const double* const* source, double* destination, In
 /// most 4 MiB. Written in place, each of a tile's 32 destination rows takes
 /// eight partial writes whose lines must stay in L1 in between; rows 2 KiB
 /// apart share a few of its 64 sets (four for a 512×512 matrix), so the
-/// tile's lines evicted each other.
-/// Through a contiguous buffer, a tile's destination rows go out whole.
+/// tile's lines evicted each other. Through a contiguous buffer, a tile's
+/// destination rows go out whole. (With the rule, a buffered copy's rows
+/// are a multiple of 256, so its tiles are always whole in that
+/// direction.)
 ///
 /// Measured on an AMD EPYC (Zen 3, 32 KiB 8-way L1; C++ harness, medians of
 /// the ratios of 41–201 interleaved copies, in either order), against
