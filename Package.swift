@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// Settings for every C++ translation unit of the core.
@@ -12,9 +12,16 @@ let coreSettings: [CXXSetting] = [
   .define("EIGEN_NO_DEBUG", .when(configuration: .release)),
 ]
 
-/// Every Swift target that imports the C++ core (or a module that does) needs
-/// C++ interoperability: it is viral.
+/// Our own Swift targets that import the C++ core turn on C++ interoperability.
 let cxxInterop: [SwiftSetting] = [.interoperabilityMode(.Cxx)]
+
+/// The two library targets import the core with `internal import CXX` and are
+/// built with library evolution: the compiler lets a client without C++
+/// interoperability import a resilient module whose C++ imports are all
+/// internal, so clients need no setting. `-enable-library-evolution` is the
+/// one unsafe flag; SwiftPM accepts it in a versioned dependency from
+/// swift-tools-version 6.2 on.
+let libraryInterop: [SwiftSetting] = cxxInterop + [.unsafeFlags(["-enable-library-evolution"])]
 
 let package = Package(
   name: "LinearAlgebraPrimes",
@@ -32,18 +39,23 @@ let package = Package(
     .target(
       name: "CXX",
       dependencies: ["CEigen"],
-      cxxSettings: coreSettings,
+      // One folder per layer; headers include each other by file name.
+      cxxSettings: coreSettings + [
+        .headerSearchPath("src/platform"),
+        .headerSearchPath("src/dense"),
+        .headerSearchPath("src/primes"),
+      ],
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
     ),
     .target(
       name: "LinearAlgebra",
       dependencies: ["CXX"],
-      swiftSettings: cxxInterop
+      swiftSettings: libraryInterop
     ),
     .target(
       name: "Primes",
       dependencies: ["CXX"],
-      swiftSettings: cxxInterop
+      swiftSettings: libraryInterop
     ),
     .target(
       name: "BenchmarkAnchors",

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // A consumer of LinearAlgebraPrimes, as a user's package would be. It depends
 // on the package by path; from a registry or Git URL only that line changes.
 import PackageDescription
@@ -14,10 +14,9 @@ let package = Package(
       dependencies: [
         .product(name: "LinearAlgebra", package: "LinearAlgebraPrimes"),
         .product(name: "Primes", package: "LinearAlgebraPrimes"),
-      ],
-      // Every target that imports LinearAlgebra or Primes needs this:
-      // C++ interoperability is viral.
-      swiftSettings: [.interoperabilityMode(.Cxx)]
+      ]
+      // No settings: the libraries keep their C++ core internal, so a client
+      // needs neither C++ interoperability nor any flag.
     )
   ]
 )

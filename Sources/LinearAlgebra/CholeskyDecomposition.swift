@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 /// A Cholesky factorization `A = L Lᵀ` of a symmetric positive definite
 /// matrix, reusable for many right-hand sides.

@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 /// An LU factorization with partial pivoting, `P A = L U`, that can be
 /// reused for many right-hand sides.

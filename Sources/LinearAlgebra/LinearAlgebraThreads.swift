@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 /// How many threads the C++ matrix core uses.
 ///

@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 // The one file that knows how `Matrix` storage meets the C++ core: pointer
 // conversions to the core's float and double overloads, and the mapping of

@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 extension Matrix {
   /// The Frobenius norm, `sqrt(Σ aᵢⱼ²)`, computed without overflow or

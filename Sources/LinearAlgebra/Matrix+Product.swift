@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 extension Matrix {
   /// The matrix product `lhs * rhs`, computed by the C++ core (Eigen).

@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 extension Matrix {
   /// The determinant, from an LU factorization with partial pivoting.

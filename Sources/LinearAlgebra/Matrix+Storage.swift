@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 extension Matrix {
   /// Fresh row-major storage for `count` elements, written by `initialize`.

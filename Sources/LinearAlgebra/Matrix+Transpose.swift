@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 extension Matrix {
   /// The transpose: element `(i, j)` of the result is element `(j, i)` of `self`.

@@ -10,6 +10,7 @@
 ///     let a: Matrix<Double> = [[1, 2], [3, 4]]
 ///     let b = a * a.transposed()
 ///     print(b)
+@frozen
 public struct Matrix<Scalar: MatrixScalar>: Sendable {
   /// The number of rows.
   public let rowCount: Int

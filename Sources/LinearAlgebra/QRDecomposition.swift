@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 /// A thin Householder QR factorization `A = Q R` of an m×n matrix, with
 /// k = min(m, n): `q` is m×k with orthonormal columns, `r` is k×n upper

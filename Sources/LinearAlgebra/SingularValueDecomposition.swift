@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 /// A singular value decomposition `A = U Σ Vᵀ` of an m×n matrix.
 ///

@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 /// The eigendecomposition `A = V Λ Vᵀ` of a real symmetric matrix.
 ///

@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 /// The prime factors of `n` in ascending order, with multiplicity;
 /// `primeFactors(of: 1) == []`.

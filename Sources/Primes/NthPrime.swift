@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 /// The `n`-th prime: `nthPrime(1) == 2`, `nthPrime(4) == 7`.
 ///

@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 /// Whether `n` is prime; `false` for every `n < 2`.
 ///

@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 /// The number of primes `p <= limit` (π(limit)); 0 below 2.
 ///

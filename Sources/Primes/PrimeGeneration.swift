@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 /// All primes `p` with `p <= limit`, in ascending order.
 ///

@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 /// The primes in a range, produced lazily, a window at a time.
 ///

@@ -1,4 +1,4 @@
-import CXX
+internal import CXX
 
 /// Settings of the C++ prime sieve.
 public enum PrimeSieve {

@@ -1,6 +1,6 @@
 /// Prime sieving, counting, primality and factorization over the whole
 /// unsigned 64-bit range, computed by the core's segmented sieve
-/// (see src/sieve/README.md for the algorithm).
+/// (see src/primes/README.md for the algorithm).
 #pragma once
 
 #include <cstdint>
@@ -22,7 +22,7 @@ void setPrimeThreadCount(int count) noexcept;
 /// callers refuse requests whose results could not fit.
 std::uint64_t physicalMemoryBytes() noexcept;
 
-// MARK: Counting and generation (src/sieve/PrimeRanges.cpp)
+// MARK: Counting and generation (src/primes/PrimeRanges.cpp)
 
 /// An upper bound on the number of primes in [low, high], cheap to compute
 /// and within about 0.1% of the truth for large ranges that start at 0;
@@ -47,7 +47,7 @@ Status generatePrimes(std::uint64_t low, std::uint64_t high, std::uint64_t* out,
 /// n = 0 or n > π(2^64 − 1).
 Status nthPrime(std::uint64_t n, std::uint64_t* prime) noexcept;
 
-// MARK: Single numbers (src/sieve/Primality.cpp, Factorization.cpp)
+// MARK: Single numbers (src/primes/Primality.cpp, Factorization.cpp)
 
 /// Whether n is prime (deterministic for all 64-bit n).
 bool isPrime(std::uint64_t n) noexcept;

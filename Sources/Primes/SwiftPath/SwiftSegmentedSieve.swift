@@ -1,4 +1,4 @@
-// The segmented wheel sieve of the C++ core (see Sources/CXX/src/sieve),
+// The segmented wheel sieve of the C++ core (see Sources/CXX/src/primes),
 // written again in plain Swift with no C++: pre-sieve patterns for 7..101,
 // an unrolled wheel turn for small primes, single steps for medium primes
 // and buckets for large ones. It exists so that the benchmark can compare

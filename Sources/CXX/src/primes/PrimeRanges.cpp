@@ -10,7 +10,7 @@
 
 #include <unistd.h>
 
-#include "../Guarded.hpp"
+#include "Guarded.hpp"
 #include "Factorization.hpp"
 #include "PrimeCore.h"
 #include "PrimeWindow.hpp"
