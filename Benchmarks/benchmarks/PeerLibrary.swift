@@ -45,3 +45,32 @@ struct Primesieve {
       version: String(cString: version()))
   }()
 }
+
+/// libprimecount, loaded at run time when it is installed (as libprimesieve
+/// is), the anchor for combinatorial prime counting.
+struct Primecount {
+  typealias Pi = @convention(c) (Int64) -> Int64
+  typealias NthPrime = @convention(c) (Int64) -> Int64
+  typealias SetThreads = @convention(c) (Int32) -> Void
+  typealias Version = @convention(c) () -> UnsafePointer<CChar>
+
+  let pi: Pi
+  let nthPrime: NthPrime
+  let setThreads: SetThreads
+  let version: String
+
+  /// The library, or nil when it is not installed.
+  static let shared: Primecount? = {
+    let names = ["libprimecount.so.7", "libprimecount.so.8", "libprimecount.so", "libprimecount.dylib"]
+    guard let handle = names.lazy.compactMap({ dlopen($0, RTLD_NOW) }).first else { return nil }
+    func symbol<F>(_ name: String, as: F.Type) -> F? {
+      dlsym(handle, name).map { unsafeBitCast($0, to: F.self) }
+    }
+    guard let pi = symbol("primecount_pi", as: Pi.self),
+      let nth = symbol("primecount_nth_prime", as: NthPrime.self),
+      let setThreads = symbol("primecount_set_num_threads", as: SetThreads.self),
+      let version = symbol("primecount_version", as: Version.self)
+    else { return nil }
+    return Primecount(pi: pi, nthPrime: nth, setThreads: setThreads, version: String(cString: version()))
+  }()
+}

@@ -43,6 +43,7 @@ let allCases =
   + ProductAnchorCases.cases(quick: options.quick, threads: threads)
   + FactorizationAnchorCases.cases(quick: options.quick, threads: threads)
   + PrimeCases.cases(quick: options.quick, threads: threads)
+  + PrimeCountingCases.cases(quick: options.quick, threads: threads)
 let selected = allCases.filter { $0.matches(options.filters) }
 if selected.isEmpty {
   FileHandle.standardError.write(

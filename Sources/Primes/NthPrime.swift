@@ -2,13 +2,14 @@ internal import CXX
 
 /// The `n`-th prime: `nthPrime(1) == 2`, `nthPrime(4) == 7`.
 ///
-/// Estimates the answer with the asymptotic expansion of pₙ, counts the
-/// primes up to just below the estimate on all threads, then sieves forward
-/// to the answer.
+/// Estimates the answer with the inverse of Riemann's R function, counts
+/// the primes up to just below the estimate (combinatorially from 2^24 on,
+/// see <doc:CountingPrimesFar>), then sieves forward to the answer.
 ///
 /// - Precondition: `n >= 1`, and the n-th prime fits in `Int`
 ///   (`n <= 216289611853439384`).
-/// - Complexity: About the cost of counting the primes up to pₙ ≈ n ln n.
+/// - Complexity: About the cost of ``primeCount(upTo:)`` at pₙ ≈ n ln n:
+///   O(pₙ^(2/3) / log² pₙ) for large n.
 public func nthPrime(_ n: Int) -> Int {
   precondition(n >= 1, "nthPrime(_:) needs n >= 1 (the first prime is nthPrime(1) == 2); got \(n)")
   // π(2^63 − 1) = 216289611853439384.

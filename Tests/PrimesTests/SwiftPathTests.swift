@@ -28,3 +28,19 @@ struct SwiftPathTests {
     #expect(SwiftPrimeSieve.primeCount(in: 1_000_003...2_000_000) == primeCount(in: 1_000_003...2_000_000))
   }
 }
+
+@Suite("Swift prime counting (the benchmark's Swift path)")
+struct SwiftPrimeCountingTests {
+  @Test func powersOfTenAndSmallLimits() {
+    let reference = [0, 4, 25, 168, 1_229, 9_592, 78_498, 664_579, 5_761_455, 50_847_534]  // OEIS A006880
+    var limit = 1
+    for expected in reference {
+      #expect(SwiftPrimeCounting.primeCount(upTo: limit) == expected, "π(\(limit))")
+      limit *= 10
+    }
+    #expect(SwiftPrimeCounting.primeCount(upTo: -3) == 0 && SwiftPrimeCounting.primeCount(upTo: 1) == 0)
+    for n in [2, 3, 4, 8, 9, 10, 24, 25, 26, 48, 49, 50, 120, 121, 122] {
+      #expect(SwiftPrimeCounting.primeCount(upTo: n) == primeCount(upTo: n), "π(\(n))")
+    }
+  }
+}

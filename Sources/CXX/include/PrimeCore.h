@@ -34,6 +34,17 @@ std::uint64_t primeCountUpperBound(std::uint64_t low, std::uint64_t high) noexce
 Status countPrimes(std::uint64_t low, std::uint64_t high, std::uint64_t* count) noexcept;
 
 /// The same count on the calling thread only.
+/// π(high) − π(low − 1) by the segmented sieve alone, on the prime threads
+/// (countPrimes picks combinatorial counting when that is faster; this one
+/// is the sieve, for the benchmark's sieve rows).
+Status countPrimesBySieve(std::uint64_t low, std::uint64_t high, std::uint64_t* count) noexcept;
+
+/// π(x) by Deléglise–Rivat combinatorial counting (src/primes/PrimeCountingDR.cpp),
+/// on the prime threads, with y = alpha·x^(1/3) (alpha <= 0: the tuned
+/// default). For tests at small x and for tuning; countPrimes uses it
+/// where it is faster.
+Status countPrimesCombinatorially(std::uint64_t x, double alpha, std::uint64_t* count) noexcept;
+
 Status countPrimesSingleThreaded(std::uint64_t low, std::uint64_t high,
                                  std::uint64_t* count) noexcept;
 

@@ -13,6 +13,7 @@
 #include "Guarded.hpp"
 #include "Factorization.hpp"
 #include "PrimeCore.h"
+#include "PrimeCountingDR.hpp"
 #include "PrimeWindow.hpp"
 
 namespace core {
@@ -116,12 +117,24 @@ uint64_t countOnThreads(uint64_t low, uint64_t high, int threads) {
 
 // MARK: n-th prime
 
-/// An estimate of the n-th prime (Cipolla's expansion); within a fraction
-/// of a percent for n >= 10^4.
-double estimateNthPrime(double n) {
-  const double logN = std::log(n);
-  const double logLogN = std::log(logN);
-  return n * (logN + logLogN - 1 + (logLogN - 2) / logN);
+/// Whether π(high) − π(low − 1) by combinatorial counting beats sieving
+/// [low, high]: the sieve costs about the width, the combinatorial count
+/// about high^(2/3) (measured crossover in Benchmarks/RESULTS.md).
+bool prefersCombinatorialCount(uint64_t low, uint64_t high) {
+  if (high < combinatorialCrossover) return false;
+  const double h = static_cast<double>(high);
+  const double cost = 4 * std::cbrt(h) * std::cbrt(h);
+  return static_cast<double>(high - low) > cost;
+}
+
+/// π(high) − π(low − 1), by whichever method is faster for the range.
+uint64_t countRange(uint64_t low, uint64_t high, int threads) {
+  if (low > high) return 0;
+  if (!prefersCombinatorialCount(low, high)) return countOnThreads(low, high, threads);
+  const uint64_t below = low <= 2 ? 0
+                         : low - 1 < combinatorialCrossover ? countOnThreads(0, low - 1, threads)
+                                                            : countPrimesCombinatorial(low - 1, threads);
+  return countPrimesCombinatorial(high, threads) - below;
 }
 
 Status nthPrimeImpl(uint64_t n, uint64_t* prime) {
@@ -139,18 +152,20 @@ Status nthPrimeImpl(uint64_t n, uint64_t* prime) {
     });
     return found ? Status::ok : Status::internalError;
   }
-  // Count up to a point just below the estimate on all threads, then walk
-  // forward one segment at a time with popcounts, and finally bit by bit.
-  const double estimate = estimateNthPrime(static_cast<double>(n));
-  const double margin = 2 * std::sqrt(estimate) * std::log(estimate) + 1000;
-  double lowDouble = estimate - margin;
-  uint64_t start = lowDouble >= 1.8e19 ? UINT64_MAX - (uint64_t{1} << 40) : static_cast<uint64_t>(lowDouble);
-  uint64_t below = 0;
+  // Count up to a point just below the estimate (the inverse of Riemann's
+  // R, within about √p), then walk forward one segment at a time with
+  // popcounts, and finally bit by bit.
+  const double estimate = inverseRiemannR(static_cast<double>(n));
+  double margin = std::sqrt(estimate) + 1000;
   int threads = primeThreadCount();
+  uint64_t start = 0;
+  uint64_t below = 0;
   for (;;) {
-    below = countOnThreads(0, start, threads);
-    if (below < n) break;
-    start /= 2;  // the estimate overshot (never seen in practice)
+    const double lowDouble = estimate - margin;
+    start = lowDouble >= 1.8e19 ? UINT64_MAX - (uint64_t{1} << 40) : lowDouble < 0 ? 0 : static_cast<uint64_t>(lowDouble);
+    below = countRange(0, start, threads);
+    if (below < n || start == 0) break;
+    margin *= 4;  // the estimate overshot: start lower
   }
   uint64_t remaining = n - below;
   bool found = false;
@@ -234,7 +249,21 @@ uint64_t primeCountUpperBound(uint64_t low, uint64_t high) noexcept {
 
 Status countPrimes(uint64_t low, uint64_t high, uint64_t* count) noexcept {
   return detail::guarded([&] {
+    *count = countRange(low, high, primeThreadCount());
+    return Status::ok;
+  });
+}
+
+Status countPrimesBySieve(uint64_t low, uint64_t high, uint64_t* count) noexcept {
+  return detail::guarded([&] {
     *count = low > high ? 0 : countOnThreads(low, high, primeThreadCount());
+    return Status::ok;
+  });
+}
+
+Status countPrimesCombinatorially(uint64_t x, double alpha, uint64_t* count) noexcept {
+  return detail::guarded([&] {
+    *count = countPrimesCombinatorial(x, primeThreadCount(), alpha);
     return Status::ok;
   });
 }
