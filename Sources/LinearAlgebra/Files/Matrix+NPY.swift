@@ -1,0 +1,179 @@
+import Foundation
+
+extension Matrix {
+  /// Reads a numpy `.npy` file: float32 or float64 in either byte order, C
+  /// or Fortran order, 1-D (read as 1×n) or 2-D; format versions 1.0 to 3.0.
+  ///
+  ///     let a = try Matrix<Double>(contentsOfNPY: URL(fileURLWithPath: "a.npy"))
+  ///
+  /// Elements are converted to `Scalar` (a float64 file read as
+  /// `Matrix<Float>` is rounded).
+  ///
+  /// - Throws: `NPYError` naming what is wrong (another dtype, 3-D, a
+  ///   truncated file, a header that is not a dict), or the file system's
+  ///   error. Nothing is allocated for the elements before the file is
+  ///   known to hold them all.
+  /// - Complexity: O(file size).
+  public init(contentsOfNPY url: URL) throws {
+    try self.init(npyData: try Data(contentsOf: url))
+  }
+
+  /// Reads the bytes of a numpy `.npy` file; see ``init(contentsOfNPY:)``.
+  ///
+  /// - Throws: `NPYError`.
+  /// - Complexity: O(data size).
+  public init(npyData data: Data) throws(NPYError) {
+    let bytes = [UInt8](data)
+    let magic: [UInt8] = [0x93, 0x4E, 0x55, 0x4D, 0x50, 0x59]
+    guard bytes.count >= 8, Array(bytes[0..<6]) == magic else { throw .notNPY }
+    let (major, minor) = (Int(bytes[6]), Int(bytes[7]))
+    let headerStart: Int
+    let headerLength: Int
+    switch (major, minor) {
+    case (1, 0):
+      guard bytes.count >= 10 else { throw .malformedHeader("the header length is cut short") }
+      headerLength = Int(bytes[8]) | Int(bytes[9]) << 8
+      headerStart = 10
+    case (2, 0), (3, 0):
+      guard bytes.count >= 12 else { throw .malformedHeader("the header length is cut short") }
+      headerLength = (0..<4).reduce(0) { $0 | Int(bytes[8 + $1]) << (8 * $1) }
+      headerStart = 12
+    default:
+      throw .unsupportedVersion(major: major, minor: minor)
+    }
+    guard bytes.count - headerStart >= headerLength else {
+      throw .malformedHeader(
+        "the header needs \(headerLength) bytes, the file has \(bytes.count - headerStart)")
+    }
+    guard let header = String(bytes: bytes[headerStart..<headerStart + headerLength], encoding: .utf8) else {
+      throw .malformedHeader("the header is not text")
+    }
+    let fields = try NPYHeader(parsing: header)
+    let dataStart = headerStart + headerLength
+    let elementSize = fields.isDouble ? 8 : 4
+    let (count, overflow) = fields.rows.multipliedReportingOverflow(by: fields.columns)
+    let (byteCount, byteOverflow) = count.multipliedReportingOverflow(by: elementSize)
+    guard !overflow, !byteOverflow else { throw .unsupportedShape(fields.shapeText) }
+    let available = bytes.count - dataStart
+    guard available >= byteCount else {
+      throw .truncatedData(expectedBytes: byteCount, actualBytes: available)
+    }
+    var values = [Scalar](repeating: 0, count: count)
+    for index in 0..<count {
+      let offset = dataStart + index * elementSize
+      var bits: UInt64 = 0
+      for byte in 0..<elementSize {
+        let shift = fields.bigEndian ? 8 * (elementSize - 1 - byte) : 8 * byte
+        bits |= UInt64(bytes[offset + byte]) << shift
+      }
+      let value: Scalar =
+        fields.isDouble
+        ? Scalar(Double(bitPattern: bits)) : Scalar(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
+      // Fortran order: element index walks the columns first.
+      let target = fields.fortranOrder ? (index % fields.rows) * fields.columns + index / fields.rows : index
+      values[target] = value
+    }
+    self.init(rowCount: fields.rows, columnCount: fields.columns, storage: values)
+  }
+
+  /// The matrix as the bytes of a `.npy` file (format 1.0, little-endian
+  /// `<f4` or `<f8`, C order, shape `(rows, columns)`), which
+  /// `numpy.load` reads back unchanged.
+  ///
+  /// - Complexity: O(elements).
+  public func npyData() -> Data {
+    let isDouble = Scalar.self == Double.self
+    var header =
+      "{'descr': '<\(isDouble ? "f8" : "f4")', 'fortran_order': False, 'shape': (\(rowCount), \(columnCount)), }"
+    // Magic (6) + version (2) + length (2) + header + '\n', padded to 64.
+    let unpadded = 10 + header.utf8.count + 1
+    header += String(repeating: " ", count: (64 - unpadded % 64) % 64) + "\n"
+    var data = Data([0x93, 0x4E, 0x55, 0x4D, 0x50, 0x59, 1, 0])
+    let length = UInt16(header.utf8.count)
+    data.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8)])
+    data.append(contentsOf: Array(header.utf8))
+    data.reserveCapacity(data.count + storage.count * (isDouble ? 8 : 4))
+    for value in storage {
+      if isDouble {
+        var bits = Double(value).bitPattern.littleEndian
+        withUnsafeBytes(of: &bits) { data.append(contentsOf: $0) }
+      } else {
+        var bits = Float(value).bitPattern.littleEndian
+        withUnsafeBytes(of: &bits) { data.append(contentsOf: $0) }
+      }
+    }
+    return data
+  }
+
+  /// Writes the matrix as a `.npy` file; see ``npyData()``.
+  ///
+  /// - Throws: The file system's error.
+  public func writeNPY(to url: URL) throws {
+    try npyData().write(to: url)
+  }
+}
+
+/// The three keys of a `.npy` header dict.
+private struct NPYHeader {
+  var isDouble = false
+  var bigEndian = false
+  var fortranOrder = false
+  var rows = 0
+  var columns = 0
+  var shapeText = ""
+
+  init(parsing header: String) throws(NPYError) {
+    let text = header.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard text.hasPrefix("{"), text.hasSuffix("}") else {
+      throw .malformedHeader("the header is not a Python dict literal")
+    }
+    func value(of key: String) throws(NPYError) -> Substring {
+      guard let keyRange = text.range(of: "'\(key)'") ?? text.range(of: "\"\(key)\"") else {
+        throw .malformedHeader("the key '\(key)' is missing")
+      }
+      var rest = text[keyRange.upperBound...].drop { $0 == " " }
+      guard rest.first == ":" else { throw .malformedHeader("no ':' after '\(key)'") }
+      rest = rest.dropFirst().drop { $0 == " " }
+      if rest.first == "(" {
+        guard let close = rest.firstIndex(of: ")") else {
+          throw .malformedHeader("the shape tuple is not closed")
+        }
+        return rest[rest.startIndex...close]
+      }
+      let end = rest.firstIndex { $0 == "," || $0 == "}" } ?? rest.endIndex
+      return rest[rest.startIndex..<end]
+    }
+    let descr = try value(of: "descr").trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
+    switch descr {
+    case "<f8", "=f8": isDouble = true
+    case ">f8": (isDouble, bigEndian) = (true, true)
+    case "<f4", "=f4": isDouble = false
+    case ">f4": (isDouble, bigEndian) = (false, true)
+    default: throw .unsupportedDType(descr)
+    }
+    switch try value(of: "fortran_order").trimmingCharacters(in: .whitespaces) {
+    case "True": fortranOrder = true
+    case "False": fortranOrder = false
+    case let other: throw .malformedHeader("fortran_order is '\(other)', not True or False")
+    }
+    let shape = try value(of: "shape")
+    shapeText = String(shape)
+    guard shape.first == "(", shape.last == ")" else { throw .malformedHeader("the shape is not a tuple") }
+    let parts = shape.dropFirst().dropLast().split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    .filter { !$0.isEmpty }
+    var dimensions: [Int] = []
+    for part in parts {
+      guard let dimension = Int(part.hasSuffix("L") ? String(part.dropLast()) : part), dimension >= 0 else {
+        throw .unsupportedShape(shapeText)
+      }
+      dimensions.append(dimension)
+    }
+    switch dimensions.count {
+    case 1: (rows, columns) = (1, dimensions[0])
+    case 2: (rows, columns) = (dimensions[0], dimensions[1])
+    default: throw .unsupportedShape(shapeText)
+    }
+  }
+}

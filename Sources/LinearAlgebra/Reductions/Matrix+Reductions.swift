@@ -1,0 +1,39 @@
+extension Matrix {
+  /// The sum of all elements (0 for an empty matrix), by pairwise summation
+  /// as numpy's `sum`; NaN if any element is NaN.
+  ///
+  /// - Complexity: O(elements).
+  public func sum() -> Scalar {
+    storage.withUnsafeBufferPointer { elements in
+      guard let start = elements.baseAddress else { return 0 }
+      return pairwiseSum(start, elements.count)
+    }
+  }
+
+  /// The mean of all elements; NaN for an empty matrix, as numpy's `mean`.
+  ///
+  /// - Complexity: O(elements).
+  public func mean() -> Scalar {
+    storage.isEmpty ? .nan : sum() / Scalar(storage.count)
+  }
+
+  /// The smallest element; nil for an empty matrix, NaN if any element is
+  /// NaN (numpy's `min` propagates NaN).
+  ///
+  /// - Complexity: O(elements).
+  public func min() -> Scalar? { extremum(<) }
+
+  /// The largest element; nil for an empty matrix, NaN if any element is NaN.
+  ///
+  /// - Complexity: O(elements).
+  public func max() -> Scalar? { extremum(>) }
+
+  private func extremum(_ better: (Scalar, Scalar) -> Bool) -> Scalar? {
+    guard var best = storage.first else { return nil }
+    for value in storage {
+      if value.isNaN { return .nan }
+      if better(value, best) { best = value }
+    }
+    return best
+  }
+}

@@ -1,0 +1,103 @@
+extension Matrix {
+  /// Operations along each column (Eigen's `colwise()`): one result per
+  /// column, and a column vector broadcast against every column.
+  ///
+  ///     a.columnwise.sum()      // one per column, like numpy's a.sum(axis=0)
+  ///     a.columnwise - weights  // weights (rowCount elements) from every column
+  @inlinable
+  public var columnwise: Columnwise { Columnwise(matrix: self) }
+
+  /// A matrix seen column by column; see ``Matrix/columnwise``.
+  @frozen
+  public struct Columnwise: Sendable {
+    /// The matrix.
+    public let matrix: Matrix
+
+    @inlinable
+    init(matrix: Matrix) { self.matrix = matrix }
+
+    /// The sum of each column, pairwise over the rows: `columnCount` values.
+    ///
+    /// - Complexity: O(elements), one pass in row order.
+    public func sum() -> [Scalar] {
+      let (m, n) = (matrix.rowCount, matrix.columnCount)
+      return matrix.storage.withUnsafeBufferPointer { elements in
+        [Scalar](unsafeUninitializedCapacity: n) { result, count in
+          if n > 0 {
+            result.baseAddress!.initialize(repeating: 0, count: n)
+            if m > 0 {
+              pairwiseColumnSums(elements.baseAddress!, rows: m, columns: n, into: result.baseAddress!)
+            }
+          }
+          count = n
+        }
+      }
+    }
+
+    /// The mean of each column (NaN for columns of no elements).
+    public func mean() -> [Scalar] {
+      let m = matrix.rowCount
+      return sum().map { m == 0 ? .nan : $0 / Scalar(m) }
+    }
+
+    /// The smallest element of each column (NaN if the column holds NaN).
+    ///
+    /// - Precondition: `rowCount > 0`.
+    public func min() -> [Scalar] { extremum(<, "min") }
+
+    /// The largest element of each column (NaN if the column holds NaN).
+    ///
+    /// - Precondition: `rowCount > 0`.
+    public func max() -> [Scalar] { extremum(>, "max") }
+
+    /// The Euclidean norm of each column.
+    public func norm() -> [Scalar] {
+      matrix.transposed().rowwise.norm()
+    }
+
+    private func extremum(_ better: (Scalar, Scalar) -> Bool, _ name: String) -> [Scalar] {
+      precondition(
+        matrix.rowCount > 0, "columnwise.\(name)() of a \(matrix.shapeDescription) matrix: columns are empty")
+      var best = matrix.row(0)
+      let n = matrix.columnCount
+      matrix.storage.withUnsafeBufferPointer { elements in
+        for row in 1..<matrix.rowCount {
+          for column in 0..<n {
+            let value = elements[row * n + column]
+            if value.isNaN || (!best[column].isNaN && better(value, best[column])) { best[column] = value }
+          }
+        }
+      }
+      return best
+    }
+
+    /// `vector` (with `rowCount` elements) applied to every column.
+    static func broadcast(
+      _ lhs: Columnwise, _ vector: [Scalar], _ name: String, _ op: (Scalar, Scalar) -> Scalar
+    ) -> Matrix {
+      let matrix = lhs.matrix
+      precondition(
+        vector.count == matrix.rowCount,
+        "columnwise \(name) needs a vector of \(matrix.rowCount) elements for a \(matrix.shapeDescription) "
+          + "matrix; got \(vector.count)")
+      var result = matrix
+      let n = matrix.columnCount
+      result.storage.withUnsafeMutableBufferPointer { elements in
+        for row in 0..<matrix.rowCount {
+          let value = vector[row]
+          for column in 0..<n { elements[row * n + column] = op(elements[row * n + column], value) }
+        }
+      }
+      return result
+    }
+
+    /// Every column plus `rhs`. - Precondition: `rhs.count == rowCount`.
+    public static func + (lhs: Columnwise, rhs: [Scalar]) -> Matrix { broadcast(lhs, rhs, "+", +) }
+    /// Every column minus `rhs`. - Precondition: `rhs.count == rowCount`.
+    public static func - (lhs: Columnwise, rhs: [Scalar]) -> Matrix { broadcast(lhs, rhs, "-", -) }
+    /// Every column times `rhs`, element by element. - Precondition: `rhs.count == rowCount`.
+    public static func * (lhs: Columnwise, rhs: [Scalar]) -> Matrix { broadcast(lhs, rhs, "*", *) }
+    /// Every column divided by `rhs`, element by element. - Precondition: `rhs.count == rowCount`.
+    public static func / (lhs: Columnwise, rhs: [Scalar]) -> Matrix { broadcast(lhs, rhs, "/", /) }
+  }
+}

@@ -1,0 +1,53 @@
+/// Which matrix norm ``Matrix/norm(_:)`` computes (numpy's `ord`).
+public enum MatrixNorm: Sendable, Hashable, CaseIterable {
+  /// √(Σ aᵢⱼ²) (numpy's default, `'fro'`).
+  case frobenius
+  /// The largest column sum of magnitudes (`ord=1`).
+  case one
+  /// The largest row sum of magnitudes (`ord=inf`).
+  case infinity
+  /// The largest singular value (`ord=2`).
+  case spectral
+  /// The sum of the singular values (`'nuc'`).
+  case nuclear
+}
+
+extension Matrix {
+  /// The norm of the given kind.
+  ///
+  ///     let a: Matrix<Double> = [[1, -2], [3, 4]]
+  ///     a.norm(.one)        // 6 (column 1: |-2| + |4|)
+  ///     a.norm(.infinity)   // 7 (row 1: |3| + |4|)
+  ///
+  /// An empty matrix has norm 0; NaN in the matrix gives NaN.
+  ///
+  /// - Complexity: O(elements) for `.frobenius`, `.one` and `.infinity`;
+  ///   an SVD's singular values (O(m·n·min(m, n))) for `.spectral` and
+  ///   `.nuclear`.
+  public func norm(_ kind: MatrixNorm) -> Scalar {
+    guard !storage.isEmpty else { return 0 }
+    switch kind {
+    case .frobenius:
+      return norm()
+    case .one:
+      return largestNaNPropagating(map { abs($0) }.columnwise.sum())
+    case .infinity:
+      return largestNaNPropagating(map { abs($0) }.rowwise.sum())
+    case .spectral:
+      if storage.contains(where: { $0.isNaN }) { return .nan }
+      return singularValues().first ?? 0
+    case .nuclear:
+      if storage.contains(where: { $0.isNaN }) { return .nan }
+      return singularValues().reduce(0, +)
+    }
+  }
+
+  private func largestNaNPropagating(_ values: [Scalar]) -> Scalar {
+    var best: Scalar = 0
+    for value in values {
+      if value.isNaN { return .nan }
+      best = Swift.max(best, value)
+    }
+    return best
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import LinearAlgebra
+import Testing
+
+@Suite(".npy files")
+struct NPYTests {
+  static func bytes(_ base64: String) -> Data { Data(base64Encoded: base64)! }
+
+  @Test func readsFilesWrittenByNumpy() throws {
+    let c = try Matrix<Double>(npyData: Self.bytes(EverydayReference.npyCOrderDouble))
+    #expect(c.rowCount == 2 && c.columnCount == 3 && c.elements == EverydayReference.npyCOrderDoubleValues)
+    let fortran = try Matrix<Double>(npyData: Self.bytes(EverydayReference.npyFortranBigEndianFloat))
+    #expect(fortran.rowCount == 3 && fortran.columnCount == 2)
+    #expect(fortran.elements == EverydayReference.npyFortranBigEndianFloatValues)
+    let vector = try Matrix<Float>(npyData: Self.bytes(EverydayReference.npyVectorFloat))
+    #expect(
+      vector.rowCount == 1 && vector.elements.map { Double($0) } == EverydayReference.npyVectorFloatValues)
+  }
+
+  @Test func roundTrip() throws {
+    let a: Matrix<Double> = [[1.5, -2, .infinity], [0, 1e-300, -0.0]]
+    #expect(try Matrix<Double>(npyData: a.npyData()) == a)
+    let f: Matrix<Float> = [[1, 2], [3, 4], [5, 6]]
+    let data = f.npyData()
+    #expect(data.count % 64 == 0 || (data.count - 6 * 4) % 64 == 0)
+    #expect(try Matrix<Float>(npyData: data) == f)
+    let empty = Matrix<Double>(rows: 0, columns: 4)
+    #expect(try Matrix<Double>(npyData: empty.npyData()).columnCount == 4)
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("npy-\(UUID().uuidString).npy")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try a.writeNPY(to: url)
+    #expect(try Matrix<Double>(contentsOfNPY: url) == a)
+  }
+
+  @Test func badFilesThrowNamedErrors() {
+    #expect(throws: NPYError.notNPY) { try Matrix<Double>(npyData: Data("hello".utf8)) }
+    #expect(throws: NPYError.unsupportedDType("<i8")) {
+      try Matrix<Double>(npyData: Self.bytes(EverydayReference.npyInteger))
+    }
+    #expect(throws: NPYError.unsupportedShape("(2, 2, 2)")) {
+      try Matrix<Double>(npyData: Self.bytes(EverydayReference.npyThreeDimensional))
+    }
+    let good = Self.bytes(EverydayReference.npyCOrderDouble)
+    #expect(throws: NPYError.truncatedData(expectedBytes: 48, actualBytes: 40)) {
+      try Matrix<Double>(npyData: good.prefix(good.count - 8))
+    }
+    var version = good
+    version[6] = 4
+    #expect(throws: NPYError.unsupportedVersion(major: 4, minor: 0)) { try Matrix<Double>(npyData: version) }
+    #expect(throws: NPYError.self) { try Matrix<Double>(npyData: good.prefix(20)) }
+    // A header that is not a dict, and a shape whose element count overflows.
+    #expect(throws: NPYError.malformedHeader("the header is not a Python dict literal")) {
+      try Matrix<Double>(npyData: Self.file(header: "[1, 2, 3]"))
+    }
+    #expect(throws: NPYError.unsupportedShape("(9223372036854775807, 9223372036854775807)")) {
+      try Matrix<Double>(
+        npyData: Self.file(
+          header:
+            "{'descr': '<f8', 'fortran_order': False, 'shape': (9223372036854775807, 9223372036854775807), }")
+      )
+    }
+    #expect(throws: NPYError.self) {
+      try Matrix<Double>(npyData: Self.file(header: "{'descr': '<f8', 'shape': (2, 2), }"))
+    }
+  }
+
+  /// A version-1.0 file with the given header text and no data.
+  static func file(header: String) -> Data {
+    var data = Data([0x93, 0x4E, 0x55, 0x4D, 0x50, 0x59, 1, 0])
+    let text = header + "\n"
+    data.append(contentsOf: [UInt8(text.utf8.count & 0xFF), UInt8(text.utf8.count >> 8)])
+    data.append(contentsOf: Array(text.utf8))
+    return data
+  }
+
+  /// When python3 with numpy is on the machine, numpy reads our file back
+  /// unchanged (skipped otherwise; the stored bytes above cover reading).
+  @Test func numpyReadsWhatWeWrite() throws {
+    let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+    guard let python else { return }
+    let a: Matrix<Double> = [[1.5, -2, 3], [4, 5e-310, -6.25]]
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("npy-\(UUID().uuidString).npy")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try a.writeNPY(to: url)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = [
+      "-c",
+      "import sys\ntry:\n import numpy as np\nexcept ImportError:\n print('no numpy'); sys.exit(0)\n"
+        + "a = np.load(sys.argv[1]); print(a.dtype, a.shape, a.flags['C_CONTIGUOUS'], repr(a.tolist()))",
+      url.path,
+    ]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    process.waitUntilExit()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    if output.hasPrefix("no numpy") { return }
+    #expect(output == "float64 (2, 3) True [[1.5, -2.0, 3.0], [4.0, 5e-310, -6.25]]\n")
+  }
+}

@@ -1,0 +1,135 @@
+import LinearAlgebra
+import Testing
+
+@Suite("Slicing, stacking and reductions")
+struct ShapesAndReductionsTests {
+  let a: Matrix<Double> = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]
+
+  @Test func rangeSubscripts() {
+    #expect(a[1..<3, 0...] == [[5, 6, 7, 8], [9, 10, 11, 12]])
+    #expect(a[..., 2..<4] == [[3, 4], [7, 8], [11, 12]])
+    #expect(a[0...0, ...] == [[1, 2, 3, 4]])
+    #expect(a[..<2, 1...2] == [[2, 3], [6, 7]])
+    let empty = a[1..<1, 0..<4]
+    #expect(empty.rowCount == 0 && empty.columnCount == 4)
+    #expect(a[0..<3, 2..<2].columnCount == 0)
+    var b = a
+    b[1..<3, 1..<3] = [[0, 0], [0, -1]]
+    #expect(b == [[1, 2, 3, 4], [5, 0, 0, 8], [9, 0, -1, 12]])
+    #expect(a[1, 1] == 6, "setting a block of a copy leaves the original alone")
+    b[..., 0..<1] = Matrix(column: [7, 7, 7])
+    #expect(b.column(0) == [7, 7, 7])
+  }
+
+  @Test func rowAndColumnSubscripts() {
+    var b = a
+    #expect(b[row: 1] == [5, 6, 7, 8] && b[column: 3] == [4, 8, 12])
+    b[row: 2] = [0, 0, 0, 0]
+    b[column: 0] = [-1, -2, -3]
+    #expect(b == [[-1, 2, 3, 4], [-2, 6, 7, 8], [-3, 0, 0, 0]])
+    #expect(
+      Matrix<Float>(row: [1, 2, 3]).rowCount == 1 && Matrix<Float>(column: [1, 2, 3]).columnCount == 1)
+  }
+
+  @Test func stackingAndBlocks() {
+    let i = Matrix<Double>.identity(2)
+    let m = Matrix(blocks: [[i, 2 * i], [Matrix(rows: 1, columns: 4, repeating: 7)]])
+    #expect(m == [[1, 0, 2, 0], [0, 1, 0, 2], [7, 7, 7, 7]])
+    #expect(Matrix.vstack([a[0..<1, ...], a[2..<3, ...]]) == [[1, 2, 3, 4], [9, 10, 11, 12]])
+    #expect(Matrix.hstack([a[..., 0..<1], a[..., 3..<4]]) == [[1, 4], [5, 8], [9, 12]])
+    #expect(Matrix<Double>.hstack([]).rowCount == 0 && Matrix<Double>.vstack([]).columnCount == 0)
+    #expect(a.reshaped(rows: 2, columns: 6) == [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12]])
+    #expect(a.map { $0 * $0 }[2, 3] == 144)
+  }
+
+  @Test func wholeMatrixReductions() {
+    #expect(a.sum() == 78 && a.mean() == 6.5 && a.min() == 1 && a.max() == 12)
+    let empty = Matrix<Float>(rows: 0, columns: 3)
+    #expect(empty.sum() == 0 && empty.mean().isNaN && empty.min() == nil && empty.max() == nil)
+    var withNaN = a
+    withNaN[1, 2] = .nan
+    #expect(withNaN.sum().isNaN && withNaN.min()!.isNaN && withNaN.max()!.isNaN)
+    #expect(withNaN.columnwise.max()[2].isNaN && withNaN.rowwise.min()[1].isNaN)
+    #expect(!withNaN.columnwise.max()[1].isNaN)
+  }
+
+  @Test func sumsAreAccurate() {
+    // 2^22 copies of 0.1 in Float: a plain running sum drifts to ~2^19
+    // (each addition rounds at a large magnitude); pairwise stays within
+    // a few ulps of the true 419430.4.
+    let count = 1 << 22
+    let values = Matrix<Float>(rows: 1 << 11, columns: 1 << 11, repeating: 0.1)
+    var naive: Float = 0
+    for value in values.elements { naive += value }
+    let exact = Double(Float(0.1)) * Double(count)
+    #expect(abs(Double(naive) - exact) / exact > 1e-3, "the data must defeat a naive loop")
+    #expect(abs(Double(values.sum()) - exact) / exact < 1e-6)
+    let columnSums = values.columnwise.sum()
+    #expect(columnSums.allSatisfy { abs(Double($0) - Double(Float(0.1)) * 2048) / 204.8 < 1e-6 })
+    let tall = Matrix<Float>(rows: 1 << 16, columns: 3, repeating: 0.1)
+    let tallExact = Double(Float(0.1)) * 65536
+    #expect(tall.columnwise.sum().allSatisfy { abs(Double($0) - tallExact) / tallExact < 1e-6 })
+  }
+
+  @Test func axisReductionsAndBroadcasting() {
+    #expect(a.columnwise.sum() == [15, 18, 21, 24] && a.rowwise.sum() == [10, 26, 42])
+    #expect(a.columnwise.mean() == [5, 6, 7, 8] && a.rowwise.mean() == [2.5, 6.5, 10.5])
+    #expect(a.columnwise.min() == [1, 2, 3, 4] && a.rowwise.max() == [4, 8, 12])
+    #expect(abs(a.rowwise.norm()[0] - 30.0.squareRoot()) < 1e-14)
+    #expect(abs(a.columnwise.norm()[0] - 107.0.squareRoot()) < 1e-14)
+    let centered = a.rowwise - a.columnwise.mean()
+    #expect(centered.columnwise.sum() == [0, 0, 0, 0])
+    #expect((a.columnwise - [1, 5, 9]).column(0) == [0, 0, 0])
+    #expect((a.rowwise * [1, 0, 1, 0])[row: 0] == [1, 0, 3, 0])
+    #expect((a.columnwise / [1, 5, 9])[column: 0] == [1, 1, 1])
+    #expect((a.rowwise + [1, 1, 1, 1]).sum() == 90)
+  }
+
+  @Test func norms() {
+    let g = EverydayReference.general
+    for (kind, expected) in EverydayReference.generalNorms {
+      #expect(abs(g.norm(kind) - expected) <= 1e-13 * expected, "\(kind)")
+    }
+    #expect(Matrix<Float>(rows: 0, columns: 0).norm(.spectral) == 0)
+    var withNaN = g
+    withNaN[0, 0] = .nan
+    for kind in MatrixNorm.allCases { #expect(withNaN.norm(kind).isNaN, "\(kind)") }
+  }
+}
+
+@Suite("Everyday programmer errors trap")
+struct EverydayPreconditionTests {
+  @Test func blockOutOfRange() async {
+    await #expect(processExitsWith: .failure) { _ = Matrix<Double>(rows: 2, columns: 2)[0..<3, ...] }
+  }
+
+  @Test func blockShapeMismatch() async {
+    await #expect(processExitsWith: .failure) {
+      var a = Matrix<Double>(rows: 3, columns: 3)
+      a[0..<2, 0..<2] = Matrix(rows: 3, columns: 2)
+    }
+  }
+
+  @Test func rowOfWrongLength() async {
+    await #expect(processExitsWith: .failure) {
+      var a = Matrix<Float>(rows: 3, columns: 3)
+      a[row: 0] = [1, 2]
+    }
+  }
+
+  @Test func stackingMismatch() async {
+    await #expect(processExitsWith: .failure) {
+      _ = Matrix.hstack([Matrix<Double>(rows: 2, columns: 1), Matrix<Double>(rows: 3, columns: 1)])
+    }
+  }
+
+  @Test func broadcastMismatch() async {
+    await #expect(processExitsWith: .failure) { _ = Matrix<Double>(rows: 2, columns: 3).rowwise - [1, 2] }
+  }
+
+  @Test func reshapeMismatch() async {
+    await #expect(processExitsWith: .failure) {
+      _ = Matrix<Double>(rows: 2, columns: 3).reshaped(rows: 4, columns: 2)
+    }
+  }
+}

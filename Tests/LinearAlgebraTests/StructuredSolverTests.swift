@@ -1,0 +1,186 @@
+import Foundation
+import LinearAlgebra
+import Testing
+
+@Suite("Structured solves, LDLᵀ, pivoted QR, log-determinant, powers, exponential")
+struct StructuredSolverTests {
+  /// ‖A X − B‖₁ / (n ‖A‖₁ ‖X‖₁ eps), LAPACK's solve residual.
+  static func solveRatio<S: MatrixScalar>(_ a: Matrix<S>, _ x: Matrix<S>, _ b: Matrix<S>) -> Double {
+    let (ra, rx, rb) = (Reference(a), Reference(x), Reference(b))
+    let residual = (ra * rx - rb).norm1
+    return residualRatio(residual, size: a.rowCount, scale: ra.norm1 * rx.norm1, epsilon: S.testEpsilon)
+  }
+
+  @Test("structured solves: residual ratios", arguments: ScalarType.allCases, [1, 7, 64, 150])
+  func structuredSolves(_ type: ScalarType, _ n: Int) {
+    withScalarType(type) { scalar in check(scalar, n) }
+    func check<S: MatrixScalar>(_: S.Type, _ n: Int) {
+      for seed in testSeeds(UInt64(n) + 900) {
+        var generator = SeededGenerator(seed: seed)
+        let b = TestMatrices.random(S.self, rows: n, columns: 3, &generator)
+        let general = TestMatrices.random(S.self, rows: n, columns: n, &generator)
+        let symmetric = TestMatrices.symmetric(S.self, n, &generator)
+        let spd = TestMatrices.symmetricPositiveDefinite(S.self, n, &generator)
+        // Triangular test matrices with a dominant diagonal (random
+        // triangular matrices are exponentially ill-conditioned).
+        let lower = Matrix(rows: n, columns: n) { i, j in i > j ? general[i, j] : (i == j ? S(n) + 1 : 0) }
+        let upper = lower.transposed()
+        let cases: [(MatrixStructure, Matrix<S>)] = [
+          (.general, general), (.symmetric, symmetric), (.positiveDefinite, spd), (.lowerTriangular, lower),
+          (.upperTriangular, upper),
+        ]
+        for (structure, matrix) in cases {
+          do {
+            let x = try matrix.solve(b, assuming: structure)
+            let ratio = Self.solveRatio(matrix, x, b)
+            #expect(ratio < residualBound, "\(structure) \(n)×\(n) \(S.self): ratio \(ratio); seed \(seed)")
+            let vector = try matrix.solve(b.column(0), assuming: structure)
+            let agree = Matrix(column: vector).isApproximatelyEqual(
+              to: Matrix(column: x.column(0)), relativeTolerance: S(100 * n) * S.ulpOfOne)
+            #expect(agree, "\(structure): vector and matrix forms agree; seed \(seed)")
+          } catch {
+            Issue.record("\(structure) \(n)×\(n) \(S.self) threw \(error); seed \(seed)")
+          }
+        }
+        // Triangular solves read only their triangle: garbage elsewhere is ignored.
+        var noisyLower = lower
+        if n > 1 { noisyLower[0, n - 1] = 1e6 }
+        #expect(
+          (try? noisyLower.solve(b, assuming: .lowerTriangular))
+            == (try? lower.solve(b, assuming: .lowerTriangular)))
+      }
+    }
+  }
+
+  @Test func structuredSolveErrors() throws {
+    let singularLower: Matrix<Double> = [[1, 0], [3, 0]]
+    #expect(throws: LinearAlgebraError.singularMatrix) {
+      try singularLower.solve([1, 2], assuming: .lowerTriangular)
+    }
+    #expect(throws: LinearAlgebraError.singularMatrix) {
+      try singularLower.transposed().solve([1, 2], assuming: .upperTriangular)
+    }
+    let indefinite: Matrix<Double> = [[1, 2], [2, 1]]
+    #expect(throws: LinearAlgebraError.notPositiveDefinite) {
+      try indefinite.solve([1, 2], assuming: .positiveDefinite)
+    }
+    #expect(throws: LinearAlgebraError.singularMatrix) {
+      try Matrix<Double>(rows: 3, columns: 3).solve([1, 2, 3], assuming: .symmetric)
+    }
+    let rankOne: Matrix<Float> = [[1, 1], [1, 1]]
+    #expect(throws: LinearAlgebraError.singularMatrix) { try rankOne.solve([1, 2], assuming: .symmetric) }
+    #expect((try Matrix<Double>(rows: 0, columns: 0).solve([], assuming: .symmetric)) == [])
+  }
+
+  @Test func ldltMatchesNumpy() throws {
+    let a = EverydayReference.indefinite
+    let f = a.ldlt()
+    let x = try f.solve(EverydayReference.b5)
+    for (value, expected) in zip(x, EverydayReference.indefiniteSolve) {
+      #expect(abs(value - expected) < 1e-13)
+    }
+    #expect(abs(f.determinant() - EverydayReference.indefiniteDeterminant) < 1e-10)
+    #expect(f.inertia == EverydayReference.indefiniteInertia)
+    // The zero diagonal forces at least one 2×2 block.
+    let d = f.blockDiagonal
+    #expect((0..<4).contains { d[$0 + 1, $0] != 0 })
+  }
+
+  @Test("ldlt: P A Pᵀ = L D Lᵀ", arguments: ScalarType.allCases, [1, 2, 9, 100])
+  func ldltResidual(_ type: ScalarType, _ n: Int) {
+    withScalarType(type) { scalar in check(scalar, n) }
+    func check<S: MatrixScalar>(_: S.Type, _ n: Int) {
+      for seed in testSeeds(UInt64(n) + 700) {
+        var generator = SeededGenerator(seed: seed)
+        var a = TestMatrices.symmetric(S.self, n, &generator)
+        if n > 2 { a[1, 1] = 0 }  // a zero pivot candidate
+        let f = a.ldlt()
+        let p = f.permutation
+        let lhs = Reference(p * a * p.transposed())
+        let rhs = Reference(f.lower) * Reference(f.blockDiagonal) * Reference(f.lower.transposed())
+        let ratio = residualRatio(
+          (lhs - rhs).norm1, size: n, scale: Reference(a).norm1, epsilon: S.testEpsilon)
+        #expect(ratio < residualBound, "\(n)×\(n) \(S.self): ratio \(ratio); seed \(seed)")
+        let inertia = f.inertia
+        let eigenvalues = a.symmetricEigen().eigenvalues
+        #expect(
+          inertia.positive == eigenvalues.count { $0 > 0 } && inertia.negative == eigenvalues.count { $0 < 0 }
+        )
+      }
+    }
+  }
+
+  @Test func columnPivotedQR() {
+    for seed in testSeeds(31) {
+      var generator = SeededGenerator(seed: seed)
+      for (m, n, rank) in [(8, 5, 5), (6, 9, 6), (10, 7, 3), (5, 5, 1), (0, 3, 0), (4, 0, 0)] {
+        let a =
+          rank == Swift.min(m, n)
+          ? TestMatrices.random(Double.self, rows: m, columns: n, &generator)
+          : TestMatrices.rankDeficient(Double.self, rows: m, columns: n, rank: rank, &generator)
+        let f = a.columnPivotedQR()
+        #expect(f.rank == rank && f.rank == a.rank(), "\(m)×\(n) rank \(rank); seed \(seed)")
+        let residual = (Reference(a * f.permutation) - Reference(f.q) * Reference(f.r)).norm1
+        let ratio = residualRatio(
+          residual, size: Swift.max(m, n), scale: Reference(a).norm1, epsilon: Double.ulpOfOne)
+        #expect(ratio < residualBound, "\(m)×\(n): ratio \(ratio); seed \(seed)")
+        let k = Swift.min(m, n)
+        for i in 1..<Swift.max(k, 1) { #expect(abs(f.r[i, i]) <= abs(f.r[i - 1, i - 1]) * (1 + 1e-12)) }
+      }
+    }
+  }
+
+  @Test func logDeterminant() throws {
+    let g = EverydayReference.general
+    let (sign, log) = g.logDeterminant()
+    #expect(sign == EverydayReference.generalLogDeterminant.sign)
+    #expect(abs(log - EverydayReference.generalLogDeterminant.logMagnitude) < 1e-13)
+    let scaled = Matrix(blocks: [
+      [1e150 * g, Matrix(rows: 4, columns: 4)], [Matrix(rows: 4, columns: 4), 1e150 * g],
+    ])
+    #expect(!scaled.determinant().isFinite, "determinant() overflows")
+    let (scaledSign, scaledLog) = scaled.logDeterminant()
+    #expect(
+      scaledSign == 1 && abs(scaledLog - EverydayReference.scaledBlockLogDeterminant.logMagnitude) < 1e-10)
+    #expect(Matrix<Double>([[1, 2], [2, 4]]).logDeterminant() == (0, -.infinity))
+    #expect(Matrix<Double>([[0, 1], [1, 0]]).logDeterminant().sign == -1)
+    let spd: Matrix<Double> = [[4, 2], [2, 3]]
+    let cholesky = try spd.cholesky().logDeterminant()
+    #expect(cholesky.sign == 1 && abs(cholesky.logMagnitude - Foundation.log(8.0)) < 1e-14)
+  }
+
+  @Test func powers() throws {
+    let g = EverydayReference.general
+    #expect(try g.power(3).isApproximatelyEqual(to: EverydayReference.generalCubed, relativeTolerance: 1e-14))
+    #expect(
+      try g.power(-2).isApproximatelyEqual(
+        to: EverydayReference.generalInverseSquared, relativeTolerance: 1e-12))
+    #expect(try g.power(0) == .identity(4) && g.power(1) == g)
+    #expect(throws: LinearAlgebraError.singularMatrix) { try Matrix<Double>([[1, 2], [2, 4]]).power(-1) }
+  }
+
+  @Test func exponential() {
+    let cases: [(Matrix<Double>, Matrix<Double>, Double)] = [
+      ([[0, 1], [-1, 0]], EverydayReference.expRotation, 1e-14),
+      ([[-49, 24], [-64, 31]], EverydayReference.expStiff, 1e-12),
+      (EverydayReference.general / 10, EverydayReference.expGeneralTenth, 1e-13),
+      (EverydayReference.general * 3, EverydayReference.expLargeNorm, 1e-11),
+    ]
+    for (a, expected, tolerance) in cases {
+      #expect(
+        a.exponential().isApproximatelyEqual(to: expected, relativeTolerance: tolerance), "expm of \(a)")
+      let single = Matrix<Float>(
+        rows: a.rowCount, columns: a.columnCount, elements: a.elements.map { Float($0) })
+      #expect(
+        Matrix<Double>(
+          rows: a.rowCount, columns: a.columnCount, elements: single.exponential().elements.map { Double($0) }
+        )
+        .isApproximatelyEqual(to: expected, relativeTolerance: 1e-4))
+    }
+    #expect(Matrix<Double>(rows: 0, columns: 0).exponential().rowCount == 0)
+    #expect(Matrix<Double>.identity(3).map { _ in 0 }.exponential() == .identity(3))
+    let withNaN: Matrix<Double> = [[.nan, 0], [0, 1]]
+    let allNaN = withNaN.exponential().elements.allSatisfy { $0.isNaN }
+    #expect(allNaN)
+  }
+}
