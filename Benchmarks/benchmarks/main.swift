@@ -38,6 +38,9 @@ let budget =
 let allCases =
   MatrixCases.cases(Double.self, quick: options.quick, swiftPaths: !options.coreOnly)
   + MatrixCases.cases(Float.self, quick: options.quick, swiftPaths: !options.coreOnly)
+  + EverydayCases.cases(Double.self, quick: options.quick)
+  + EverydayCases.cases(Float.self, quick: options.quick)
+  + EverydayCases.copyCases(quick: options.quick)
   + OverheadCases.cases(quick: options.quick)
   + ElementwiseCases.cases(quick: options.quick)
   + ProductAnchorCases.cases(quick: options.quick, threads: threads)

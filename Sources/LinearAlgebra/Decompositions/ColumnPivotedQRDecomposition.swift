@@ -18,6 +18,7 @@ public struct ColumnPivotedQRDecomposition<Scalar: MatrixScalar>: Sendable {
   /// the tolerance ``Matrix/rank()`` applies to the singular values.
   public let rank: Int
 
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
   init(factoring matrix: Matrix<Scalar>) {
     let (m, n) = (matrix.rowCount, matrix.columnCount)
     let k = Swift.min(m, n)

@@ -26,6 +26,7 @@ public struct LDLTDecomposition<Scalar: MatrixScalar>: Sendable {
   let diagonal: [Scalar]
   let offDiagonal: [Scalar]
 
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
   init(factoring matrix: Matrix<Scalar>) {
     precondition(matrix.isSquare, "ldlt() needs a square matrix; got \(matrix.shapeDescription)")
     let n = matrix.rowCount
@@ -214,6 +215,15 @@ public struct LDLTDecomposition<Scalar: MatrixScalar>: Sendable {
   public func solve(_ b: Matrix<Scalar>) throws(LinearAlgebraError) -> Matrix<Scalar> {
     precondition(
       b.rowCount == size, "LDLTDecomposition.solve(_:) needs b with \(size) rows; got \(b.shapeDescription)")
+    guard let x = solveColumns(b) else { throw .singularMatrix }
+    return x
+  }
+
+  /// The solve's work, or nil when D is singular (typed throws kept out of
+  /// the specialized body).
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+
+  private func solveColumns(_ b: Matrix<Scalar>) -> Matrix<Scalar>? {
     let n = size
     let columns = b.columnCount
     // y = P b, rows permuted.
@@ -257,7 +267,7 @@ public struct LDLTDecomposition<Scalar: MatrixScalar>: Sendable {
         }
       }
     }
-    if singular { throw .singularMatrix }
+    if singular { return nil }
     // x = Pᵀ v.
     var x = Matrix<Scalar>(rows: n, columns: columns)
     for row in 0..<n {

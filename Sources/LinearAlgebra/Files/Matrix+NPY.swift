@@ -81,6 +81,7 @@ extension Matrix {
   /// `numpy.load` reads back unchanged.
   ///
   /// - Complexity: O(elements).
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
   public func npyData() -> Data {
     let isDouble = Scalar.self == Double.self
     var header =

@@ -3,6 +3,7 @@ extension Matrix {
   /// as numpy's `sum`; NaN if any element is NaN.
   ///
   /// - Complexity: O(elements).
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
   public func sum() -> Scalar {
     storage.withUnsafeBufferPointer { elements in
       guard let start = elements.baseAddress else { return 0 }
@@ -28,6 +29,7 @@ extension Matrix {
   /// - Complexity: O(elements).
   public func max() -> Scalar? { extremum(>) }
 
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
   private func extremum(_ better: (Scalar, Scalar) -> Bool) -> Scalar? {
     guard var best = storage.first else { return nil }
     for value in storage {

@@ -19,6 +19,7 @@ extension Matrix {
     /// The sum of each column, pairwise over the rows: `columnCount` values.
     ///
     /// - Complexity: O(elements), one pass in row order.
+    @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
     public func sum() -> [Scalar] {
       let (m, n) = (matrix.rowCount, matrix.columnCount)
       return matrix.storage.withUnsafeBufferPointer { elements in
@@ -55,6 +56,7 @@ extension Matrix {
       matrix.transposed().rowwise.norm()
     }
 
+    @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
     private func extremum(_ better: (Scalar, Scalar) -> Bool, _ name: String) -> [Scalar] {
       precondition(
         matrix.rowCount > 0, "columnwise.\(name)() of a \(matrix.shapeDescription) matrix: columns are empty")
@@ -72,6 +74,7 @@ extension Matrix {
     }
 
     /// `vector` (with `rowCount` elements) applied to every column.
+    @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
     static func broadcast(
       _ lhs: Columnwise, _ vector: [Scalar], _ name: String, _ op: (Scalar, Scalar) -> Scalar
     ) -> Matrix {

@@ -24,6 +24,7 @@ extension Matrix {
   /// - Complexity: O(elements) for `.frobenius`, `.one` and `.infinity`;
   ///   an SVD's singular values (O(m·n·min(m, n))) for `.spectral` and
   ///   `.nuclear`.
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
   public func norm(_ kind: MatrixNorm) -> Scalar {
     guard !storage.isEmpty else { return 0 }
     switch kind {

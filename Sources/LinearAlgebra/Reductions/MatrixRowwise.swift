@@ -17,6 +17,7 @@ extension Matrix {
     init(matrix: Matrix) { self.matrix = matrix }
 
     /// The sum of each row (pairwise), `rowCount` values.
+    @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
     public func sum() -> [Scalar] {
       perRow { pairwiseSum($0, $1) }
     }
@@ -38,6 +39,7 @@ extension Matrix {
     public func max() -> [Scalar] { extremum(>, "max") }
 
     /// The Euclidean norm of each row.
+    @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
     public func norm() -> [Scalar] {
       perRow { start, count in
         let buffer = UnsafeBufferPointer(start: start, count: count)
@@ -45,6 +47,7 @@ extension Matrix {
       }
     }
 
+    @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
     private func extremum(_ better: (Scalar, Scalar) -> Bool, _ name: String) -> [Scalar] {
       precondition(
         matrix.columnCount > 0, "rowwise.\(name)() of a \(matrix.shapeDescription) matrix: rows are empty")
@@ -67,6 +70,7 @@ extension Matrix {
     }
 
     /// `vector` (with `columnCount` elements) applied to every row.
+    @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
     static func broadcast(
       _ lhs: Rowwise, _ vector: [Scalar], _ name: String, _ op: (Scalar, Scalar) -> Scalar
     )
@@ -102,6 +106,7 @@ extension Matrix {
 /// underflow of the squares spoils it (LAPACK's `?nrm2` idea: divide by
 /// the largest magnitude first).
 @usableFromInline
+@_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
 internal func euclideanNorm<Scalar: MatrixScalar>(_ values: UnsafeBufferPointer<Scalar>) -> Scalar {
   var largest: Scalar = 0
   for value in values {

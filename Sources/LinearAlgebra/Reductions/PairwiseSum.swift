@@ -3,6 +3,7 @@
 /// are combined in a balanced tree. The rounding error grows like
 /// O(log n · eps) instead of O(n · eps) for a plain loop.
 @usableFromInline
+@_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
 internal func pairwiseSum<Scalar: MatrixScalar>(_ start: UnsafePointer<Scalar>, _ count: Int) -> Scalar {
   if count <= 128 {
     var partial: (Scalar, Scalar, Scalar, Scalar, Scalar, Scalar, Scalar, Scalar) = (0, 0, 0, 0, 0, 0, 0, 0)
@@ -35,6 +36,7 @@ internal func pairwiseSum<Scalar: MatrixScalar>(_ start: UnsafePointer<Scalar>, 
 /// of up to 64 rows are added row by row (a vectorized loop over the
 /// columns), and the block sums are combined in a balanced tree.
 @usableFromInline
+@_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
 internal func pairwiseColumnSums<Scalar: MatrixScalar>(
   _ start: UnsafePointer<Scalar>, rows: Int, columns: Int, into result: UnsafeMutablePointer<Scalar>
 ) {

@@ -53,6 +53,7 @@ extension Matrix {
   }
 
   @usableFromInline
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
   internal func block(rows: Range<Int>, columns: Range<Int>) -> Matrix {
     let (m, n) = (rows.count, columns.count)
     return storage.withUnsafeBufferPointer { source in
@@ -67,6 +68,7 @@ extension Matrix {
   }
 
   @usableFromInline
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
   internal mutating func setBlock(rows: Range<Int>, columns: Range<Int>, to value: Matrix) {
     precondition(
       value.rowCount == rows.count && value.columnCount == columns.count,

@@ -9,6 +9,7 @@ extension Matrix {
   /// - Precondition: The blocks fit together as described; an empty grid
   ///   gives a 0×0 matrix.
   /// - Complexity: O(elements), row by row at memory speed.
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
   public init(blocks: [[Matrix]]) {
     let nonEmptyRows = blocks.filter { !$0.isEmpty }
     let columns = nonEmptyRows.first.map { $0.reduce(0) { $0 + $1.columnCount } } ?? 0
@@ -27,17 +28,25 @@ extension Matrix {
         "Matrix(blocks:): grid row \(index) is \(width) columns wide, grid row 0 is \(columns)")
       rows += height
     }
-    var result = Matrix(rows: rows, columns: columns)
-    var top = 0
-    for gridRow in nonEmptyRows {
-      var left = 0
-      for block in gridRow {
-        result.setBlock(rows: top..<top + block.rowCount, columns: left..<left + block.columnCount, to: block)
-        left += block.columnCount
+    // Every element is written once, straight into uninitialized storage.
+    self.init(rows: rows, columns: columns) { destination in
+      guard let destination else { return }
+      var top = 0
+      for gridRow in nonEmptyRows {
+        var left = 0
+        for block in gridRow {
+          block.storage.withUnsafeBufferPointer { source in
+            guard let source = source.baseAddress else { return }
+            for row in 0..<block.rowCount {
+              (destination + (top + row) * columns + left).initialize(
+                from: source + row * block.columnCount, count: block.columnCount)
+            }
+          }
+          left += block.columnCount
+        }
+        top += gridRow[0].rowCount
       }
-      top += gridRow[0].rowCount
     }
-    self = result
   }
 
   /// The matrices stacked on top of each other (`numpy.vstack`).

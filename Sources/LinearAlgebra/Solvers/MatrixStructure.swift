@@ -60,9 +60,15 @@ extension Matrix {
   /// Forward or back substitution over every column of `b`, reading only
   /// the triangle named.
   private func solveTriangular(_ b: Matrix, lower: Bool) throws(LinearAlgebraError) -> Matrix {
+    for i in 0..<rowCount where self[i, i] == 0 { throw .singularMatrix }
+    return substitute(b, lower: lower)
+  }
+
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+
+  private func substitute(_ b: Matrix, lower: Bool) -> Matrix {
     let n = rowCount
     let columns = b.columnCount
-    for i in 0..<n where self[i, i] == 0 { throw .singularMatrix }
     var x = b
     storage.withUnsafeBufferPointer { a in
       x.storage.withUnsafeMutableBufferPointer { x in
