@@ -1,9 +1,10 @@
+import LinearAlgebra
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import LinearAlgebra
 
 /// Everyday operations (reductions, structured solves, LDLᵀ, exponential)
 /// in the "Matrix (T)" family, so that peers.py times the same cases in
@@ -69,7 +70,8 @@ enum EverydayCases {
   static func copyCases(quick: Bool) -> [BenchmarkCase] {
     let n = quick ? 1024 : 2048
     return [
-      BenchmarkCase(family: copyFamily, name: "block a[n/8..<7n/8, n/8..<7n/8]", size: "\(n)×\(n)") { budget in
+      BenchmarkCase(family: copyFamily, name: "block a[n/8..<7n/8, n/8..<7n/8]", size: "\(n)×\(n)") {
+        budget in
         let a = MatrixCases.input(Double.self, n, seed: 31)
         let range = (n / 8)..<(7 * n / 8)
         let bytes = range.count * range.count * 8
