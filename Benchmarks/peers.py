@@ -3,7 +3,7 @@
 numpy (OpenBLAS/LAPACK) for matrices and primesieve for primes.
 
     python3 Benchmarks/peers.py [--quick] [--threads N] [--ours results.json]
-                                [--product-pairs P] [--core-only]
+                                [--product-pairs P] [--core-only] [--filter PATTERN]...
 
 Without --ours it runs `swift run -c release benchmarks --json ...` (with
 --quick when given) with 1 thread for the matrix families and with N
@@ -261,6 +261,8 @@ def main():
     parser.add_argument("--ours-single", help="an existing benchmark JSON run with --threads 1")
     parser.add_argument("--product-pairs", type=int, default=21,
                         help="lock-step pairs of ours and numpy per 1024 and 2048 product case (0: none)")
+    parser.add_argument("--filter", action="append", default=[],
+                        help="only the benchmark cases matching this pattern (repeatable; passed to the benchmark)")
     parser.add_argument("--core-only", action="store_true",
                         help="pass --core-only to the benchmark runs (no pure-Swift paths)")
     arguments = parser.parse_args()
@@ -279,8 +281,8 @@ def main():
     def run_ours(threads, only_matrices):
         path = os.path.join(tempfile.mkdtemp(), f"ours-{threads}t.json")
         command = ["swift", "run", "-c", "release", "benchmarks", "--json", path, "--threads", str(threads)]
-        if only_matrices:
-            command += ["--filter", "Matrix"]
+        for pattern in arguments.filter or (["Matrix"] if only_matrices else []):
+            command += ["--filter", pattern]
         if arguments.core_only:
             command.append("--core-only")
         if arguments.quick:

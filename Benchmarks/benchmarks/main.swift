@@ -42,6 +42,7 @@ let allCases =
   + EverydayCases.cases(Float.self, quick: options.quick)
   + EverydayCases.copyCases(quick: options.quick)
   + OverheadCases.cases(quick: options.quick)
+  + StaticMatrixCases.cases()
   + ElementwiseCases.cases(quick: options.quick)
   + ProductAnchorCases.cases(quick: options.quick, threads: threads)
   + FactorizationAnchorCases.cases(quick: options.quick, threads: threads)

@@ -2,7 +2,7 @@
 ///
 /// The C++ core has an implementation for exactly these two types; conforming
 /// any other type traps at the first computation.
-public protocol MatrixScalar: BinaryFloatingPoint, Sendable, Codable
+public protocol MatrixScalar: BinaryFloatingPoint, SIMDScalar, Sendable, Codable
 where RawSignificand: FixedWidthInteger {}
 
 extension Float: MatrixScalar {}

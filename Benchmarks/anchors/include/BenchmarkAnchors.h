@@ -10,4 +10,19 @@ namespace anchors {
 /// be optimized away).
 double eigenDynamicProducts(const double* a, const double* b, long n, long repetitions) noexcept;
 
+/// `count` products c[i] = a[i] * b[i] of n×n (n = 3 or 4) fixed-size
+/// row-major Eigen matrices (Matrix3d/Matrix4d and their float forms),
+/// stored one after another.
+void eigenFixedProducts(const double* a, const double* b, double* c, long n, long count) noexcept;
+void eigenFixedProducts(const float* a, const float* b, float* c, long n, long count) noexcept;
+
+/// `count` inverses c[i] = a[i].inverse() of n×n fixed-size Eigen matrices.
+void eigenFixedInverses(const double* a, double* c, long n, long count) noexcept;
+void eigenFixedInverses(const float* a, float* c, long n, long count) noexcept;
+
+/// `count` solves x[i] = a[i].partialPivLu().solve(b[i]) with n×n
+/// fixed-size Eigen matrices and n-vectors.
+void eigenFixedSolves(const double* a, const double* b, double* x, long n, long count) noexcept;
+void eigenFixedSolves(const float* a, const float* b, float* x, long n, long count) noexcept;
+
 }  // namespace anchors
