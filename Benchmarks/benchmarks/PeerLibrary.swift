@@ -22,6 +22,8 @@ struct Primesieve {
   let setThreads: SetThreads
   let free: Free
   let version: String
+  /// primesieve_count_twins … primesieve_count_sextuplets, by k − 2.
+  let countTuplets: [Count]
 
   /// primesieve's `UINT64_PRIMES` constant of its C API.
   static let uint64Primes: Int32 = 13
@@ -40,9 +42,11 @@ struct Primesieve {
       let free = symbol("primesieve_free", as: Free.self),
       let version = symbol("primesieve_version", as: Version.self)
     else { return nil }
+    let tupletNames = ["twins", "triplets", "quadruplets", "quintuplets", "sextuplets"]
+    let tuplets = tupletNames.compactMap { symbol("primesieve_count_\($0)", as: Count.self) }
     return Primesieve(
       count: count, generate: generate, nthPrime: nth, setThreads: setThreads, free: free,
-      version: String(cString: version()))
+      version: String(cString: version()), countTuplets: tuplets.count == 5 ? tuplets : [])
   }()
 }
 

@@ -39,6 +39,11 @@ enum PrimeCases {
     add("nthPrime", quick ? "1e7" : "1e8", family: anchorFamily) {
       anchorNth(power(quick ? 7 : 8), threads, $0.forAnchors)
     }
+    for kind in PrimeTuplet.allCases {
+      add("\(kind) count, \(threads) threads", quick ? "1e9" : "1e10", family: anchorFamily) {
+        anchorTuplets(kind, power(quick ? 9 : 10), threads, $0.forAnchors)
+      }
+    }
     return cases
   }
 
@@ -209,6 +214,24 @@ enum PrimeCases {
     return anchorResult(
       name: "nthPrime, \(threads) threads", size: label(n), ours: oursTime, theirs: theirsTime, work: 1,
       unit: "calls/s", agree: theirsTime == nil ? nil : UInt64(ours) == theirs, target: 1.5)
+  }
+
+  static func anchorTuplets(_ kind: PrimeTuplet, _ limit: Int, _ threads: Int, _ budget: TimingBudget)
+    -> CaseResult
+  {
+    var ours = 0
+    var theirs: UInt64 = 0
+    let (oursTime, theirsTime) = timeAgainstAnchor(budget) {
+      ours = primeTupletCount(kind, in: 0...limit)
+    } anchor: { library in
+      library.setThreads(Int32(threads))
+      let count = library.countTuplets.isEmpty ? nil : library.countTuplets[kind.rawValue - 2]
+      return { theirs = count?(0, UInt64(limit)) ?? 0 }
+    }
+    return anchorResult(
+      name: "\(kind) count, \(threads) threads", size: label(limit), ours: oursTime, theirs: theirsTime,
+      work: Double(limit), unit: "numbers/s", agree: theirsTime == nil ? nil : UInt64(ours) == theirs,
+      target: 1.25)
   }
 
   static func label(_ value: Int) -> String {

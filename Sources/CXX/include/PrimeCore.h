@@ -51,6 +51,11 @@ Status countPrimesSingleThreaded(std::uint64_t low, std::uint64_t high,
 /// Writes the primes in [low, high] in ascending order into `out`, which has
 /// room for `capacity` values, and stores how many it wrote in `*written`.
 /// `Status::invalidArgument` when they would not fit.
+/// The number of prime k-tuplets (k = 2…6: twins … sextuplets) with every
+/// member in [low, high], counted as primesieve counts them
+/// (src/primes/PrimeTuplets.cpp), on the prime threads.
+Status countPrimeTuplets(int k, std::uint64_t low, std::uint64_t high, std::uint64_t* count) noexcept;
+
 Status generatePrimes(std::uint64_t low, std::uint64_t high, std::uint64_t* out,
                       std::uint64_t capacity, std::uint64_t* written) noexcept;
 
