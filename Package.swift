@@ -28,6 +28,7 @@ let package = Package(
   products: [
     .library(name: "LinearAlgebra", targets: ["LinearAlgebra"]),
     .library(name: "Primes", targets: ["Primes"]),
+    .executable(name: "primes", targets: ["PrimesCommand"]),
     .executable(name: "benchmarks", targets: ["benchmarks"]),
   ],
   targets: [
@@ -57,6 +58,10 @@ let package = Package(
       dependencies: ["CXX"],
       swiftSettings: libraryInterop
     ),
+    .executableTarget(
+      name: "PrimesCommand",
+      dependencies: ["Primes"]
+    ),
     .target(
       name: "BenchmarkAnchors",
       dependencies: ["CEigen"],
@@ -76,7 +81,7 @@ let package = Package(
     ),
     .testTarget(
       name: "PrimesTests",
-      dependencies: ["Primes", "CXX"],
+      dependencies: ["Primes", "CXX", "PrimesCommand"],
       swiftSettings: cxxInterop
     ),
   ],

@@ -24,6 +24,8 @@ enum class Status : int {
   invalidArgument = 5,
   /// Anything else thrown inside the core.
   internalError = 6,
+  /// A prime job was cancelled by its caller before it finished.
+  cancelled = 7,
 };
 
 }  // namespace core

@@ -79,6 +79,30 @@ bool previousPrime(std::uint64_t n, std::uint64_t* prime) noexcept;
 /// `*count`. `Status::invalidArgument` for n = 0.
 Status primeFactors(std::uint64_t n, std::uint64_t* out, int* count) noexcept;
 
+// MARK: Long jobs: progress and cancellation (src/platform/PrimeJob.hpp)
+
+/// A long prime job that another thread can watch and cancel.
+struct PrimeJob;
+
+/// A new job (nullptr when out of memory).
+PrimeJob* primeJobCreate() noexcept;
+
+/// Asks the job's work to stop at its next segment boundary; the work then
+/// returns Status::cancelled.
+void primeJobCancel(PrimeJob* job) noexcept;
+
+/// The job's progress in [0, 1]; it only ever rises.
+double primeJobProgress(const PrimeJob* job) noexcept;
+
+void primeJobDestroy(PrimeJob* job) noexcept;
+
+/// countPrimes as a job: checks for cancellation at every segment and
+/// raises the job's progress.
+Status countPrimesInJob(PrimeJob* job, std::uint64_t low, std::uint64_t high, std::uint64_t* count) noexcept;
+
+/// nthPrime as a job.
+Status nthPrimeInJob(PrimeJob* job, std::uint64_t n, std::uint64_t* prime) noexcept;
+
 // MARK: Lazy iteration
 
 /// The state of a lazy walk over the primes of a range.

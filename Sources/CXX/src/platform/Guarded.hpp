@@ -16,6 +16,9 @@ struct EigenAssertionFailure : std::logic_error {
   using std::logic_error::logic_error;
 };
 
+/// Thrown at a checkpoint of a cancelled prime job (see PrimeJob.hpp).
+struct JobCancelled {};
+
 /// Runs `body` (which returns a `Status`) and maps every exception to a status.
 template <class Body>
 Status guarded(Body&& body) noexcept {
@@ -25,6 +28,8 @@ Status guarded(Body&& body) noexcept {
     return Status::outOfMemory;
   } catch (const EigenAssertionFailure&) {
     return Status::invalidArgument;
+  } catch (const JobCancelled&) {
+    return Status::cancelled;
   } catch (...) {
     return Status::internalError;
   }

@@ -25,10 +25,13 @@
 #include <atomic>
 #include <cmath>
 #include <cstring>
+#include <exception>
+#include <mutex>
 #include <new>
 #include <thread>
 #include <vector>
 
+#include "PrimeJob.hpp"
 #include "PrimeWindow.hpp"
 
 namespace core::sieve {
@@ -38,23 +41,26 @@ using u64 = std::uint64_t;
 using i64 = std::int64_t;
 using i128 = __int128;
 
-/// Runs `body()` on `threads` threads (the caller's among them) and
-/// rethrows std::bad_alloc if any of them threw.
+/// Runs `body()` on `threads` threads (the caller's among them, each with
+/// the caller's prime job) and rethrows the first exception any of them
+/// threw (a cancellation stops the others at their next checkpoint).
 template <class Body>
 void runOnThreads(int threads, Body&& body) {
-  std::atomic<bool> failed{false};
-  auto guardedBody = [&] {
+  std::mutex lock;
+  std::exception_ptr failure;
+  auto guardedBody = detail::inheritJob([&] {
     try {
       body();
     } catch (...) {
-      failed = true;
+      std::lock_guard<std::mutex> guard(lock);
+      if (!failure) failure = std::current_exception();
     }
-  };
+  });
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(guardedBody);
   guardedBody();
   for (auto& thread : pool) thread.join();
-  if (failed) throw std::bad_alloc();
+  if (failure) std::rethrow_exception(failure);
 }
 
 u64 integerCubeRoot(u64 n) {
@@ -78,6 +84,7 @@ struct SmallTables {
     lpfMu.assign(y + 1, 0);
     primes.push_back(0);
     for (u64 i = 2; i <= y; ++i) {
+      if ((i & 0xFFFF) == 0) detail::checkpoint();
       if (lpfMu[i] != 0) continue;
       primes.push_back(static_cast<std::uint32_t>(i));
       for (u64 j = i; j <= y; j += i) {
@@ -87,6 +94,7 @@ struct SmallTables {
     // μ from lpf, ascending: m = p·r with p = lpf(m).
     if (y >= 1) lpfMu[1] = INT32_MAX;
     for (u64 m = 2; m <= y; ++m) {
+      if ((m & 0xFFFFF) == 0) detail::checkpoint();
       const std::int32_t p = lpfMu[m];
       const u64 r = m / static_cast<u64>(p);
       if (r % static_cast<u64>(p) == 0 || lpfMu[r] == 0) {
@@ -151,7 +159,9 @@ i128 ordinaryLeaves(u64 x, u64 y, const SmallTables& t) {
   std::vector<Frame> stack;
   stack.push_back({1, c + 1, 1});
   sum += static_cast<i128>(phi6(x, table));
+  u64 steps = 0;
   while (!stack.empty()) {
+    if ((++steps & 0xFFFFF) == 0) detail::checkpoint();
     Frame& top = stack.back();
     if (top.next >= t.primes.size() || top.n * t.primes[top.next] > y) {
       stack.pop_back();
@@ -186,6 +196,8 @@ i128 trivialAndEasyLeaves(u64 x, u64 y, const SmallTables& t, std::vector<u64>& 
     i128 sum = 0;
     constexpr u64 batch = 16;
     for (u64 first = nextB.fetch_add(batch); first < a; first = nextB.fetch_add(batch)) {
+      detail::checkpoint();
+      detail::reportProgress(static_cast<double>(first) / static_cast<double>(a));
       for (u64 b = first; b < std::min(a, first + batch); ++b) {
         const u64 pb = t.primes[b];
         const u64 jLow = std::max<u64>(b + 1, t.pi(y / pb) + 1);
@@ -330,6 +342,7 @@ void hardLeavesOfChunk(u64 x, u64 y, const SmallTables& t, const std::vector<u64
   CountingSegment segment;
   i128 local = 0;
   for (u64 low = chunkLow; low < chunkHigh && low <= sieveLimit; low += CountingSegment::span) {
+    detail::checkpoint();
     segment.reset(low);
     const u64 high = low + CountingSegment::span;  // exclusive
     for (u64 b = c + 1; b <= bMax; ++b) {
@@ -390,9 +403,11 @@ i128 hardLeaves(u64 x, u64 y, const SmallTables& t, const std::vector<u64>& hard
   }
   std::vector<ChunkResult> results(chunks.size());
   std::atomic<std::size_t> nextChunk{0};
+  std::atomic<std::size_t> finishedChunks{0};
   runOnThreads(threads, [&] {
     for (std::size_t k = nextChunk++; k < chunks.size(); k = nextChunk++) {
       hardLeavesOfChunk(x, y, t, hardPrimeTop, bMax, chunks[k].first, chunks[k].second, sieveLimit, results[k]);
+      detail::reportProgress(static_cast<double>(++finishedChunks) / static_cast<double>(chunks.size()));
     }
   });
   i128 sum = 0;
@@ -428,6 +443,7 @@ const std::vector<u64>& bitsUpToOffset() {
 u64 sieveCount(u64 low, u64 high) {
   u64 count = 0;
   forEachSieveSegment(low, high, [&](const std::uint8_t* data, std::size_t bytes, u64) {
+    if (detail::jobCancelled()) return false;
     for (std::size_t i = 0; i < bytes; i += 8) {
       u64 word;
       std::memcpy(&word, data + i, 8);
@@ -435,6 +451,7 @@ u64 sieveCount(u64 low, u64 high) {
     }
     return true;
   });
+  detail::checkpoint();
   return count;
 }
 
@@ -450,6 +467,7 @@ u64 sieveCountUpTo(u64 n, int threads) {
       const u64 lo = 7 + k * width;
       if (lo > n) continue;
       const u64 hi = std::min(n, lo + width - 1);
+      detail::checkpoint();
       total += sieveCount(lo, hi);
     }
   });
@@ -480,6 +498,7 @@ i128 secondPartialSum(u64 x, u64 y, u64 a, int threads) {
   }
   const auto& masks = bitsUpToOffset();
   std::atomic<std::size_t> nextTask{0};
+  std::atomic<std::size_t> finishedTasks{0};
   runOnThreads(threads, [&] {
     std::vector<u64> ps;
     for (std::size_t k = nextTask++; k < tasks.size(); k = nextTask++) {
@@ -493,6 +512,7 @@ i128 secondPartialSum(u64 x, u64 y, u64 a, int threads) {
       u64 running = 0;
       i128 relative = 0;
       forEachSieveSegment(sLow + 1, sHigh, [&](const std::uint8_t* data, std::size_t bytes, u64 first) {
+        if (detail::jobCancelled()) return false;
         const std::size_t wordCount = (bytes + 7) / 8;
         for (std::size_t w = 0; w < wordCount; ++w) {
           u64 word;
@@ -512,8 +532,10 @@ i128 secondPartialSum(u64 x, u64 y, u64 a, int threads) {
       });
       // Targets past the last sieved word (or an empty interval).
       for (; pending > 0; --pending) relative += static_cast<i128>(running);
+      detail::checkpoint();
       task.relativeSum = relative;
       task.intervalCount = running;
+      detail::reportProgress(static_cast<double>(++finishedTasks) / static_cast<double>(tasks.size()));
     }
   });
   i128 sum = 0;
@@ -560,10 +582,22 @@ std::uint64_t countPrimesCombinatorial(std::uint64_t x, int threads, double alph
   const SmallTables tables(y);
   const u64 a = tables.primes.size() - 1;
   std::vector<u64> hardPrimeTop;
+  detail::checkpoint();
   const i128 s1 = ordinaryLeaves(x, y, tables);
-  const i128 easy = trivialAndEasyLeaves(x, y, tables, hardPrimeTop, threads);
-  const i128 hard = hardLeaves(x, y, tables, hardPrimeTop, threads);
-  const i128 p2 = secondPartialSum(x, y, a, threads);
+  i128 easy, hard, p2;
+  {
+    detail::JobScope scope(detail::JobScope::part(0.02, 0.25));
+    easy = trivialAndEasyLeaves(x, y, tables, hardPrimeTop, threads);
+  }
+  {
+    detail::JobScope scope(detail::JobScope::part(0.25, 0.85));
+    hard = hardLeaves(x, y, tables, hardPrimeTop, threads);
+  }
+  {
+    detail::JobScope scope(detail::JobScope::part(0.85, 1));
+    p2 = secondPartialSum(x, y, a, threads);
+  }
+  detail::reportProgress(1);
   const i128 pi = s1 + easy + hard + static_cast<i128>(a) - 1 - p2;
   return static_cast<u64>(pi);
 }

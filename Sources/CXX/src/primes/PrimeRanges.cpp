@@ -14,6 +14,7 @@
 #include "Factorization.hpp"
 #include "PrimeCore.h"
 #include "PrimeCountingDR.hpp"
+#include "PrimeJob.hpp"
 #include "PrimeWindow.hpp"
 
 namespace core {
@@ -63,7 +64,10 @@ uint64_t countBits(const std::uint8_t* data, std::size_t bytes) {
 
 // MARK: Counting
 
-uint64_t countOnThisThread(uint64_t low, uint64_t high) {
+/// The primes in [low, high] on this thread; with `done`, adds the numbers
+/// sieved to it and reports done / `total` as the job's progress.
+uint64_t countOnThisThread(uint64_t low, uint64_t high, std::atomic<uint64_t>* done = nullptr,
+                           uint64_t total = 1) {
   if (low > high) return 0;
   uint64_t count = 0;
   if (prefersPrimalityTests(low, high)) {
@@ -72,9 +76,15 @@ uint64_t countOnThisThread(uint64_t low, uint64_t high) {
   }
   for (uint64_t p : {2, 3, 5}) count += (low <= p && p <= high) ? 1 : 0;
   forEachSieveSegment(low, high, [&](const std::uint8_t* data, std::size_t bytes, uint64_t) {
+    if (detail::jobCancelled()) return false;
     count += countBits(data, (bytes + 7) / 8 * 8);
+    if (done != nullptr) {
+      const uint64_t sieved = done->fetch_add(30 * static_cast<uint64_t>(bytes)) + 30 * static_cast<uint64_t>(bytes);
+      detail::reportProgress(static_cast<double>(sieved) / static_cast<double>(total));
+    }
     return true;
   });
+  detail::checkpoint();
   return count;
 }
 
@@ -92,25 +102,30 @@ uint64_t countOnThreads(uint64_t low, uint64_t high, int threads) {
   chunks = std::max<uint64_t>(chunks, 2);
   const uint64_t chunkSpan = span / chunks;  // the last chunk takes the rest
   std::atomic<uint64_t> nextChunk{0};
+  std::atomic<uint64_t> sieved{0};
   std::atomic<uint64_t> total{0};
   std::atomic<bool> failed{false};
-  auto worker = [&] {
+  std::atomic<bool> cancelled{false};
+  auto worker = detail::inheritJob([&] {
     try {
       for (uint64_t c = nextChunk++; c < chunks; c = nextChunk++) {
         const uint64_t chunkLow = low + c * chunkSpan + (c == 0 ? 0 : 1);
         const uint64_t chunkHigh = c + 1 == chunks ? high : low + (c + 1) * chunkSpan;
-        total += countOnThisThread(chunkLow, chunkHigh);
+        total += countOnThisThread(chunkLow, chunkHigh, &sieved, span);
       }
+    } catch (const detail::JobCancelled&) {
+      cancelled = true;
     } catch (...) {
       failed = true;
     }
-  };
+  });
   const int workers = static_cast<int>(std::min<uint64_t>(static_cast<uint64_t>(threads), chunks));
   std::vector<std::thread> pool;
   pool.reserve(static_cast<std::size_t>(workers - 1));
   for (int t = 1; t < workers; ++t) pool.emplace_back(worker);
   worker();
   for (auto& thread : pool) thread.join();
+  if (cancelled) throw detail::JobCancelled{};
   if (failed) throw std::bad_alloc();
   return total;
 }
@@ -131,9 +146,13 @@ bool prefersCombinatorialCount(uint64_t low, uint64_t high) {
 uint64_t countRange(uint64_t low, uint64_t high, int threads) {
   if (low > high) return 0;
   if (!prefersCombinatorialCount(low, high)) return countOnThreads(low, high, threads);
-  const uint64_t below = low <= 2 ? 0
-                         : low - 1 < combinatorialCrossover ? countOnThreads(0, low - 1, threads)
-                                                            : countPrimesCombinatorial(low - 1, threads);
+  uint64_t below = 0;
+  if (low > 2) {
+    detail::JobScope scope(detail::JobScope::part(0, 0.4));
+    below = low - 1 < combinatorialCrossover ? countOnThreads(0, low - 1, threads)
+                                             : countPrimesCombinatorial(low - 1, threads);
+  }
+  detail::JobScope scope(detail::JobScope::part(low > 2 ? 0.4 : 0, 1));
   return countPrimesCombinatorial(high, threads) - below;
 }
 
@@ -163,7 +182,10 @@ Status nthPrimeImpl(uint64_t n, uint64_t* prime) {
   for (;;) {
     const double lowDouble = estimate - margin;
     start = lowDouble >= 1.8e19 ? UINT64_MAX - (uint64_t{1} << 40) : lowDouble < 0 ? 0 : static_cast<uint64_t>(lowDouble);
-    below = countRange(0, start, threads);
+    {
+      detail::JobScope scope(detail::JobScope::part(0, 0.9));
+      below = countRange(0, start, threads);
+    }
     if (below < n || start == 0) break;
     margin *= 4;  // the estimate overshot: start lower
   }
@@ -173,6 +195,7 @@ Status nthPrimeImpl(uint64_t n, uint64_t* prime) {
   while (!found) {
     const uint64_t to = UINT64_MAX - from < (uint64_t{1} << 32) ? UINT64_MAX : from + (uint64_t{1} << 32) - 1;
     forEachSieveSegment(from, to, [&](const std::uint8_t* data, std::size_t bytes, uint64_t first) {
+      if (detail::jobCancelled()) return false;
       const std::size_t padded = (bytes + 7) / 8 * 8;
       const uint64_t inSegment = countBits(data, padded);
       if (inSegment < remaining) {
@@ -193,6 +216,7 @@ Status nthPrimeImpl(uint64_t n, uint64_t* prime) {
       }
       return false;  // found: stop sieving
     });
+    detail::checkpoint();
     if (found || to == UINT64_MAX) break;
     from = to + 1;
   }
@@ -251,6 +275,34 @@ Status countPrimes(uint64_t low, uint64_t high, uint64_t* count) noexcept {
   return detail::guarded([&] {
     *count = countRange(low, high, primeThreadCount());
     return Status::ok;
+  });
+}
+
+PrimeJob* primeJobCreate() noexcept { return new (std::nothrow) PrimeJob(); }
+
+void primeJobCancel(PrimeJob* job) noexcept { job->cancelled.store(true); }
+
+double primeJobProgress(const PrimeJob* job) noexcept {
+  return static_cast<double>(job->progress.load(std::memory_order_relaxed)) / 4294967296.0;
+}
+
+void primeJobDestroy(PrimeJob* job) noexcept { delete job; }
+
+Status countPrimesInJob(PrimeJob* job, uint64_t low, uint64_t high, uint64_t* count) noexcept {
+  detail::JobScope scope({job, 0, 1});
+  return detail::guarded([&] {
+    *count = countRange(low, high, primeThreadCount());
+    detail::reportProgress(1);
+    return Status::ok;
+  });
+}
+
+Status nthPrimeInJob(PrimeJob* job, uint64_t n, uint64_t* prime) noexcept {
+  detail::JobScope scope({job, 0, 1});
+  return detail::guarded([&] {
+    const Status status = nthPrimeImpl(n, prime);
+    if (status == Status::ok) detail::reportProgress(1);
+    return status;
   });
 }
 

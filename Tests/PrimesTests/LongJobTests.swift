@@ -1,0 +1,102 @@
+import Foundation
+import Primes
+import Testing
+
+/// The async, cancellable forms with progress.
+@Suite("Long prime jobs: progress and cancellation", .serialized)
+struct LongJobTests {
+  /// Collects progress reports from another thread.
+  final class Reports: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [(time: Double, fraction: Double)] = []
+    func add(_ fraction: Double) {
+      lock.withLock { values.append((Date().timeIntervalSinceReferenceDate, fraction)) }
+    }
+    var all: [(time: Double, fraction: Double)] { lock.withLock { values } }
+  }
+
+  /// The threads of this process named by the prime jobs ("primes-job",
+  /// inherited by the core's workers, and "primes-progress"); Linux only.
+  static func jobThreadCount() -> Int {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    return tasks.count { task in
+      let name = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
+      return name.hasPrefix("primes-")
+    }
+  }
+
+  static func checkProgress(_ reports: Reports, _ what: String) {
+    let fractions = reports.all.map(\.fraction)
+    #expect(fractions.first == 0 && fractions.last == 1, "\(what): progress from 0 to 1, got \(fractions)")
+    #expect(
+      zip(fractions, fractions.dropFirst()).allSatisfy { $0 <= $1 }, "\(what): progress rises: \(fractions)")
+  }
+
+  @Test func resultsAndProgress() async throws {
+    let reports = Reports()
+    #if DEBUG
+      let (exponent, expected) = (10, 455_052_511)
+    #else
+      let (exponent, expected) = (13, 346_065_536_839)
+    #endif
+    let limit = (0..<exponent).reduce(1) { value, _ in value * 10 }
+    #expect(try await primeCount(upTo: limit) { reports.add($0) } == expected)
+    Self.checkProgress(reports, "primeCount")
+
+    let nthReports = Reports()
+    #expect(try await nthPrime(1_000_000_000) { nthReports.add($0) } == 22_801_763_489)
+    Self.checkProgress(nthReports, "nthPrime")
+
+    let listReports = Reports()
+    let range = 1_000_000_000...1_050_000_000
+    let listed = try await primes(in: range) { listReports.add($0) }
+    #expect(listed == primes(in: range))
+    Self.checkProgress(listReports, "primes(in:)")
+
+    #expect(try await primeCount(upTo: 1) { _ in } == 0)
+  }
+
+  @Test func progressArrivesRegularly() async throws {
+    #if DEBUG
+      let limit = 100_000_000_000  // the core is unoptimized in debug builds
+    #else
+      let limit = 1_000_000_000_000_000
+    #endif
+    let reports = Reports()
+    let start = Date().timeIntervalSinceReferenceDate
+    _ = try await primeCount(upTo: limit) { reports.add($0) }
+    let times = [start] + reports.all.map(\.time)
+    let longestGap = zip(times, times.dropFirst()).map { $1 - $0 }.max() ?? 0
+    // The poller reports every 100 ms when the work has moved on; allow for
+    // a loaded CI machine.
+    #expect(longestGap < 0.75, "longest gap between progress reports: \(longestGap) s")
+  }
+
+  @Test func cancellationStopsPromptlyAndLeavesNothingRunning() async throws {
+    #expect(Self.jobThreadCount() == 0)
+    for which in 0..<3 {
+      let task = Task<Int, any Error> {
+        switch which {
+        case 0: return try await primeCount(upTo: 100_000_000_000_000_000) { _ in }
+        case 1: return try await nthPrime(1_000_000_000_000_000) { _ in }
+        default: return try await primes(in: 0...200_000_000_000) { _ in }.count
+        }
+      }
+      try await Task.sleep(for: .milliseconds(400))
+      let cancelled = Date().timeIntervalSinceReferenceDate
+      task.cancel()
+      await #expect(throws: CancellationError.self) { try await task.value }
+      let latency = Date().timeIntervalSinceReferenceDate - cancelled
+      #expect(latency < 0.5, "job \(which) stopped \(latency) s after cancel()")
+    }
+    // Every thread of the jobs has ended (allow them a moment to unwind).
+    var threadsAfter = Self.jobThreadCount()
+    for _ in 0..<40 where threadsAfter > 0 {
+      try await Task.sleep(for: .milliseconds(50))
+      threadsAfter = Self.jobThreadCount()
+    }
+    #if os(Linux)
+      #expect(threadsAfter == 0, "job threads still running: \(threadsAfter)")
+    #endif
+  }
+}
