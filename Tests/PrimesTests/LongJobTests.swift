@@ -68,8 +68,12 @@ struct LongJobTests {
     let times = [start] + reports.all.map(\.time)
     let longestGap = zip(times, times.dropFirst()).map { $1 - $0 }.max() ?? 0
     // The poller reports every 100 ms when the work has moved on; allow for
-    // a loaded CI machine.
-    #expect(longestGap < 0.75, "longest gap between progress reports: \(longestGap) s")
+    // a loaded CI machine. Debug builds run the core unoptimized (and under
+    // ASan in CI), ten times slower between checkpoints: no timing there.
+    #if !DEBUG
+      #expect(longestGap < 0.75, "longest gap between progress reports: \(longestGap) s")
+    #endif
+    #expect(reports.all.last?.fraction == 1)
   }
 
   @Test func cancellationStopsPromptlyAndLeavesNothingRunning() async throws {
@@ -87,7 +91,10 @@ struct LongJobTests {
       task.cancel()
       await #expect(throws: CancellationError.self) { try await task.value }
       let latency = Date().timeIntervalSinceReferenceDate - cancelled
-      #expect(latency < 0.5, "job \(which) stopped \(latency) s after cancel()")
+      #if !DEBUG
+        #expect(latency < 0.5, "job \(which) stopped \(latency) s after cancel()")
+      #endif
+      _ = latency
     }
     // Every thread of the jobs has ended (allow them a moment to unwind).
     var threadsAfter = Self.jobThreadCount()

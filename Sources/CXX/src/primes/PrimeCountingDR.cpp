@@ -212,9 +212,13 @@ i128 trivialAndEasyLeaves(u64 x, u64 y, const SmallTables& t, std::vector<u64>& 
         const u64 jSparseEnd = std::min(jTrivial, sparseTop >= y ? a + 1 : t.pi(sparseTop) + 1);
         u64 j = jEasy;
         i128 sparse = 0;
-        for (; j < jSparseEnd; ++j) sparse += static_cast<i128>(t.pi(x / (pb * t.primes[j])));
+        for (; j < jSparseEnd; ++j) {
+          if ((j & 0xFFF) == 0) detail::checkpoint();
+          sparse += static_cast<i128>(t.pi(x / (pb * t.primes[j])));
+        }
         sum += sparse - static_cast<i128>(jSparseEnd > jEasy ? jSparseEnd - jEasy : 0) * static_cast<i128>(b - 2);
         for (j = std::max(j, jEasy); j < jTrivial;) {
+          if ((j & 0xFFF) == 0) detail::checkpoint();
           const u64 n = x / (pb * t.primes[j]);
           const u64 k = t.pi(n);
           const u64 qLast = std::min(y, x / pb / t.primes[k]);
