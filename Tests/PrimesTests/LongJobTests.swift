@@ -17,11 +17,33 @@ struct LongJobTests {
 
   /// The threads of this process named by the prime jobs ("primes-job",
   /// inherited by the core's workers, and "primes-progress"); Linux only.
-  static func jobThreadCount() -> Int {
+  static func jobThreadCount(prefix: String = "primes-") -> Int {
     let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
     return tasks.count { task in
       let name = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
-      return name.hasPrefix("primes-")
+      return name.hasPrefix(prefix)
+    }
+  }
+
+  /// Watches, on a thread of its own, for the job's worker threads to end:
+  /// the job's own stopping time, which a starved cooperative pool (other
+  /// suites block it with synchronous work) cannot delay.
+  final class StopWatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped: Double?
+    var stoppedAt: Double? { lock.withLock { stopped } }
+
+    func start() {
+      Thread {
+        let deadline = Date().timeIntervalSinceReferenceDate + 20
+        while LongJobTests.jobThreadCount(prefix: "primes-job") > 0
+          && Date().timeIntervalSinceReferenceDate < deadline
+        {
+          usleep(2_000)
+        }
+        let now = Date().timeIntervalSinceReferenceDate
+        self.lock.withLock { self.stopped = now }
+      }.start()
     }
   }
 
@@ -77,20 +99,28 @@ struct LongJobTests {
   }
 
   @Test func cancellationStopsPromptlyAndLeavesNothingRunning() async throws {
+    // The threads of the suite's earlier jobs end just after their results.
+    for _ in 0..<100 where Self.jobThreadCount() > 0 { try await Task.sleep(for: .milliseconds(20)) }
     #expect(Self.jobThreadCount() == 0)
     for which in 0..<3 {
       let task = Task<Int, any Error> {
         switch which {
         case 0: return try await primeCount(upTo: 100_000_000_000_000_000) { _ in }
         case 1: return try await nthPrime(1_000_000_000_000_000) { _ in }
-        default: return try await primes(in: 0...200_000_000_000) { _ in }.count
+        default: return try await primes(in: 1_000_000_000_000...1_100_000_000_000) { _ in }.count
         }
       }
-      try await Task.sleep(for: .milliseconds(400))
+      try await Task.sleep(for: .milliseconds(which == 2 ? 150 : 400))
+      #if os(Linux)
+        #expect(Self.jobThreadCount(prefix: "primes-job") > 0, "job \(which) runs on its named threads")
+      #endif
+      let watch = StopWatch()
       let cancelled = Date().timeIntervalSinceReferenceDate
       task.cancel()
+      watch.start()
       await #expect(throws: CancellationError.self) { try await task.value }
-      let latency = Date().timeIntervalSinceReferenceDate - cancelled
+      while watch.stoppedAt == nil { try await Task.sleep(for: .milliseconds(10)) }
+      let latency = watch.stoppedAt! - cancelled
       #if !DEBUG
         #expect(latency < 0.5, "job \(which) stopped \(latency) s after cancel()")
       #endif

@@ -1,6 +1,18 @@
 internal import CXX
 internal import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Names the calling thread (Linux; the core's worker threads inherit the
+/// name, so tests can see that a job left none behind).
+func nameCurrentThread(_ name: String) {
+  #if canImport(Glibc)
+    _ = pthread_setname_np(pthread_self(), name)
+  #endif
+}
+
 /// A long prime job: the C++ core's cancellation flag and progress, plus a
 /// Swift-side progress for work that Swift drives block by block.
 final class PrimeJobHandle: @unchecked Sendable {
@@ -72,6 +84,7 @@ func runPrimeJob<Value: Sendable>(
   // cannot delay the reports.
   let pollerDone = PrimeJobHandle.Flag()
   let poller = Thread {
+    nameCurrentThread("primes-progress")
     var last = 0.0
     while !job.isFinished {
       let progress = job.progress
@@ -83,19 +96,16 @@ func runPrimeJob<Value: Sendable>(
     }
     pollerDone.set()
   }
-  poller.name = "primes-progress"
   poller.start()
   let result: Value? = await withTaskCancellationHandler {
     await withCheckedContinuation { continuation in
       let thread = Thread {
+        nameCurrentThread("primes-job")
         let value = job.isCancelled ? nil : work(job)
         job.isFinished = true
         continuation.resume(returning: value)
       }
       thread.stackSize = 1 << 22
-      // The core's worker threads inherit the name (Linux), so a test can
-      // see that none is left.
-      thread.name = "primes-job"
       thread.start()
     }
   } onCancel: {

@@ -66,17 +66,19 @@ public func primes(
   let low = UInt64(Swift.max(range.lowerBound, 0))
   let high = UInt64(range.upperBound)
   return try await runPrimeJob(reportingProgress: progress) { job in
-    var result: [Int] = []
+    // Blocks are kept apart until the end, so that a cancellation never
+    // waits for the copy of a large array that is growing.
+    var blocks: [[Int]] = []
     let block: UInt64 = 1 << 24
     var start = low
     while true {
       if job.isCancelled { return nil }
       let end = high - start < block ? high : start + block - 1
-      result += generatePrimes(from: start, through: end, as: Int.self)
+      blocks.append(generatePrimes(from: start, through: end, as: Int.self))
       job.reportProgress(Double(end - low) / Double(Swift.max(high - low, 1)))
       if end == high { break }
       start = end + 1
     }
-    return result
+    return Array(blocks.joined())
   }
 }
