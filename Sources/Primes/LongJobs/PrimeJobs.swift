@@ -8,8 +8,10 @@ internal import CXX
 ///     }
 ///     task.cancel()   // the work stops within a segment (milliseconds)
 ///
-/// - Parameter progress: Called about every 100 ms with a fraction that
-///   rises from 0 and ends at 1 when the count is done (on another thread).
+/// - Parameters:
+///   - limit: The upper bound x of π(x); 0 below 2.
+///   - progress: Called about every 100 ms with a fraction that rises from
+///     0 and ends at 1 when the count is done (on another thread).
 /// - Throws: `CancellationError` when the calling task is cancelled; every
 ///   thread and buffer of the job is released before it is thrown.
 /// - Complexity: As ``primeCount(upTo:)``.
