@@ -328,7 +328,8 @@ struct ChunkResult {
 };
 
 void hardLeavesOfChunk(u64 x, u64 y, const SmallTables& t, const std::vector<u64>& hardPrimeTop, u64 bMax,
-                       u64 chunkLow, u64 chunkHigh, u64 sieveLimit, ChunkResult& out) {
+                       u64 chunkLow, u64 chunkHigh, u64 sieveLimit, ChunkResult& out,
+                       std::atomic<u64>& segmentsDone, u64 segmentCount) {
   const u64 a = t.primes.size() - 1;
   out.signSum.assign(bMax + 1, 0);
   out.left.assign(bMax + 1, 0);
@@ -350,6 +351,12 @@ void hardLeavesOfChunk(u64 x, u64 y, const SmallTables& t, const std::vector<u64
     segment.reset(low);
     const u64 high = low + CountingSegment::span;  // exclusive
     for (u64 b = c + 1; b <= bMax; ++b) {
+      if ((b & 0x3F) == 0) {  // the first segments hold many leaves: a share of one per 64 b
+        detail::checkpoint();
+        detail::reportProgress((static_cast<double>(segmentsDone.load(std::memory_order_relaxed)) +
+                                static_cast<double>(b) / static_cast<double>(bMax + 1)) /
+                               static_cast<double>(segmentCount));
+      }
       const u64 pb = t.primes[b];
       const i64 before = phi[b];
       // Prime m = q (a descending index: ascending n).
@@ -383,6 +390,10 @@ void hardLeavesOfChunk(u64 x, u64 y, const SmallTables& t, const std::vector<u64
       phi[b] += static_cast<i64>(segment.total());
       next[b] = segment.crossOff(pb, next[b]);
     }
+    // Progress by segments (the first ones hold the most leaves, so this
+    // runs ahead of the time; it is reported after every segment, a few
+    // milliseconds apart, rather than after every chunk).
+    detail::reportProgress(static_cast<double>(++segmentsDone) / static_cast<double>(segmentCount));
   }
   out.localSum = local;
   for (u64 b = c + 1; b <= bMax; ++b) out.left[b] = phi[b];
@@ -407,11 +418,11 @@ i128 hardLeaves(u64 x, u64 y, const SmallTables& t, const std::vector<u64>& hard
   }
   std::vector<ChunkResult> results(chunks.size());
   std::atomic<std::size_t> nextChunk{0};
-  std::atomic<std::size_t> finishedChunks{0};
+  std::atomic<u64> segmentsDone{0};
   runOnThreads(threads, [&] {
     for (std::size_t k = nextChunk++; k < chunks.size(); k = nextChunk++) {
-      hardLeavesOfChunk(x, y, t, hardPrimeTop, bMax, chunks[k].first, chunks[k].second, sieveLimit, results[k]);
-      detail::reportProgress(static_cast<double>(++finishedChunks) / static_cast<double>(chunks.size()));
+      hardLeavesOfChunk(x, y, t, hardPrimeTop, bMax, chunks[k].first, chunks[k].second, sieveLimit, results[k],
+                        segmentsDone, segments);
     }
   });
   i128 sum = 0;
