@@ -45,6 +45,7 @@ let package = Package(
         .headerSearchPath("src/platform"),
         .headerSearchPath("src/dense"),
         .headerSearchPath("src/primes"),
+        .headerSearchPath("src/sparse"),
       ],
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
     ),

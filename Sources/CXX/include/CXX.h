@@ -9,4 +9,5 @@
 #include "CoreStatus.h"
 #include "MatrixCore.h"
 #include "PrimeCore.h"
+#include "SparseCore.h"
 #include "BuildInfo.h"

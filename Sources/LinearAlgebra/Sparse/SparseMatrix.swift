@@ -1,0 +1,243 @@
+/// A sparse matrix in compressed rows (CSR): only the stored entries take
+/// memory, so a 100,000×100,000 matrix with five entries a row needs
+/// about 6 MB rather than 80 GB.
+///
+/// Row `i` holds the entries `columnIndices[k]`, `values[k]` for `k` in
+/// `rowStarts[i]..<rowStarts[i + 1]`, with increasing, distinct column
+/// indices. Every other element is zero. The storage is Swift's, and the C++
+/// core reads it in place. Like ``Matrix`` it is a value with copy-on-write
+/// storage.
+///
+///     let poisson = SparseMatrix<Double>(rows: 3, columns: 3, entries: [
+///       (0, 0, 2), (0, 1, -1), (1, 0, -1), (1, 1, 2), (1, 2, -1), (2, 1, -1), (2, 2, 2),
+///     ])
+///     let x = try poisson.solve([1, 0, 1])   // [1, 1, 1]
+public struct SparseMatrix<Scalar: MatrixScalar>: Sendable {
+  /// The number of rows.
+  public let rowCount: Int
+  /// The number of columns.
+  public let columnCount: Int
+  /// Where each row's entries start in ``columnIndices`` and ``values``;
+  /// `rowCount + 1` elements, the last one ``nonzeroCount``.
+  public internal(set) var rowStarts: [Int]
+  /// The column of each stored entry, increasing within a row.
+  public internal(set) var columnIndices: [Int]
+  /// The value of each stored entry.
+  public internal(set) var values: [Scalar]
+
+  /// The number of stored entries (explicit zeros included).
+  public var nonzeroCount: Int { values.count }
+
+  /// "rows×columns", for messages.
+  internal var shapeDescription: String { "\(rowCount)×\(columnCount)" }
+
+  /// A matrix from CSR arrays the caller vouches for (checked only in debug
+  /// builds of this package).
+  internal init(
+    uncheckedRows rows: Int, columns: Int, rowStarts: [Int], columnIndices: [Int], values: [Scalar]
+  ) {
+    self.rowCount = rows
+    self.columnCount = columns
+    self.rowStarts = rowStarts
+    self.columnIndices = columnIndices
+    self.values = values
+    assert(
+      rowStarts.count == rows + 1 && columnIndices.count == values.count && rowStarts.last == values.count)
+  }
+
+  /// The rows×columns zero matrix (no stored entries).
+  ///
+  /// - Precondition: `rows` and `columns` are not negative.
+  public init(rows: Int, columns: Int) {
+    precondition(rows >= 0 && columns >= 0, "SparseMatrix needs a non-negative shape; got \(rows)×\(columns)")
+    self.init(
+      uncheckedRows: rows, columns: columns, rowStarts: [Int](repeating: 0, count: rows + 1),
+      columnIndices: [],
+      values: [])
+  }
+
+  /// A matrix from its CSR arrays, checked.
+  ///
+  /// - Precondition: `rowStarts` has `rows + 1` non-decreasing elements from 0
+  ///   to `values.count`; `columnIndices` has as many elements as `values`,
+  ///   each in `0..<columns` and increasing within each row.
+  /// - Complexity: O(rows + nonzeroCount).
+  public init(rows: Int, columns: Int, rowStarts: [Int], columnIndices: [Int], values: [Scalar]) {
+    precondition(rows >= 0 && columns >= 0, "SparseMatrix needs a non-negative shape; got \(rows)×\(columns)")
+    precondition(
+      rowStarts.count == rows + 1 && rowStarts.first == 0 && rowStarts.last == values.count,
+      "SparseMatrix: rowStarts needs \(rows + 1) elements from 0 to \(values.count); got \(rowStarts.count)")
+    precondition(
+      columnIndices.count == values.count,
+      "SparseMatrix: \(columnIndices.count) column indices for \(values.count) values")
+    for row in 0..<rows {
+      let (start, end) = (rowStarts[row], rowStarts[row + 1])
+      precondition(start <= end, "SparseMatrix: rowStarts decreases at row \(row)")
+      var previous = -1
+      for k in start..<end {
+        let column = columnIndices[k]
+        precondition(
+          column > previous && column < columns,
+          "SparseMatrix: column index \(column) of row \(row) is out of 0..<\(columns) or not increasing")
+        previous = column
+      }
+    }
+    self.init(
+      uncheckedRows: rows, columns: columns, rowStarts: rowStarts, columnIndices: columnIndices,
+      values: values)
+  }
+
+  /// A matrix from (row, column, value) triplets; the values of repeated
+  /// positions are summed, as scipy's COO to CSR conversion does.
+  ///
+  ///     let a = SparseMatrix<Double>(rows: 2, columns: 2, entries: [(0, 0, 1), (1, 1, 2), (0, 0, 3)])
+  ///     a[0, 0]   // 4
+  ///
+  /// - Precondition: every row is in `0..<rows` and every column in `0..<columns`.
+  /// - Complexity: O(rows + e log e) for e entries (a counting sort by row,
+  ///   then a sort within each row).
+  public init(rows: Int, columns: Int, entries: [(row: Int, column: Int, value: Scalar)]) {
+    precondition(rows >= 0 && columns >= 0, "SparseMatrix needs a non-negative shape; got \(rows)×\(columns)")
+    self = Self.fromTriplets(rows: rows, columns: columns, entries: entries)
+  }
+
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+  internal static func fromTriplets(
+    rows: Int, columns: Int, entries: [(row: Int, column: Int, value: Scalar)]
+  ) -> SparseMatrix {
+    var counts = [Int](repeating: 0, count: rows + 1)
+    for entry in entries {
+      precondition(
+        entry.row >= 0 && entry.row < rows && entry.column >= 0 && entry.column < columns,
+        "SparseMatrix: entry (\(entry.row), \(entry.column)) is outside a \(rows)×\(columns) matrix")
+      counts[entry.row + 1] += 1
+    }
+    for row in 0..<rows { counts[row + 1] += counts[row] }
+    var next = Array(counts.dropLast())
+    var bucketColumns = [Int](repeating: 0, count: entries.count)
+    var bucketValues = [Scalar](repeating: 0, count: entries.count)
+    for entry in entries {
+      let slot = next[entry.row]
+      bucketColumns[slot] = entry.column
+      bucketValues[slot] = entry.value
+      next[entry.row] = slot + 1
+    }
+    // Sort each row by column and sum duplicates, compacting in place.
+    var rowStarts = [Int](repeating: 0, count: rows + 1)
+    var written = 0
+    var order: [Int] = []
+    for row in 0..<rows {
+      let (start, end) = (counts[row], counts[row + 1])
+      order.removeAll(keepingCapacity: true)
+      order.append(contentsOf: start..<end)
+      let isSorted = zip(order, order.dropFirst()).allSatisfy { bucketColumns[$0] < bucketColumns[$1] }
+      if !isSorted { order.sort { (bucketColumns[$0], $0) < (bucketColumns[$1], $1) } }
+      var rowColumns: [Int] = []
+      var rowValues: [Scalar] = []
+      rowColumns.reserveCapacity(order.count)
+      rowValues.reserveCapacity(order.count)
+      for k in order {
+        if let last = rowColumns.last, last == bucketColumns[k] {
+          rowValues[rowValues.count - 1] += bucketValues[k]
+        } else {
+          rowColumns.append(bucketColumns[k])
+          rowValues.append(bucketValues[k])
+        }
+      }
+      for k in 0..<rowColumns.count {
+        bucketColumns[written + k] = rowColumns[k]
+        bucketValues[written + k] = rowValues[k]
+      }
+      written += rowColumns.count
+      rowStarts[row + 1] = written
+    }
+    bucketColumns.removeLast(entries.count - written)
+    bucketValues.removeLast(entries.count - written)
+    return SparseMatrix(
+      uncheckedRows: rows, columns: columns, rowStarts: rowStarts, columnIndices: bucketColumns,
+      values: bucketValues)
+  }
+
+  /// The nonzero elements of a dense matrix.
+  ///
+  /// - Complexity: O(rows × columns).
+  public init(_ dense: Matrix<Scalar>) {
+    var rowStarts = [0]
+    rowStarts.reserveCapacity(dense.rowCount + 1)
+    var columnIndices: [Int] = []
+    var values: [Scalar] = []
+    for row in 0..<dense.rowCount {
+      for column in 0..<dense.columnCount where dense[row, column] != 0 {
+        columnIndices.append(column)
+        values.append(dense[row, column])
+      }
+      rowStarts.append(values.count)
+    }
+    self.init(
+      uncheckedRows: dense.rowCount, columns: dense.columnCount, rowStarts: rowStarts,
+      columnIndices: columnIndices,
+      values: values)
+  }
+
+  /// The element at `row`, `column` (zero where nothing is stored).
+  ///
+  /// - Precondition: the indices are inside the matrix.
+  /// - Complexity: O(log k) for k entries in the row.
+  public subscript(row: Int, column: Int) -> Scalar {
+    precondition(
+      row >= 0 && row < rowCount && column >= 0 && column < columnCount,
+      "SparseMatrix: index (\(row), \(column)) is outside a \(shapeDescription) matrix")
+    var low = rowStarts[row]
+    var high = rowStarts[row + 1]
+    while low < high {
+      let middle = (low + high) / 2
+      if columnIndices[middle] < column { low = middle + 1 } else { high = middle }
+    }
+    return low < rowStarts[row + 1] && columnIndices[low] == column ? values[low] : 0
+  }
+
+  /// The stored entries as (row, column, value) triplets, row by row.
+  public var entries: [(row: Int, column: Int, value: Scalar)] {
+    var result: [(row: Int, column: Int, value: Scalar)] = []
+    result.reserveCapacity(nonzeroCount)
+    for row in 0..<rowCount {
+      for k in rowStarts[row]..<rowStarts[row + 1] { result.append((row, columnIndices[k], values[k])) }
+    }
+    return result
+  }
+}
+
+extension Matrix {
+  /// The dense form of a sparse matrix.
+  ///
+  /// - Complexity: O(rows × columns + nonzeroCount).
+  public init(_ sparse: SparseMatrix<Scalar>) {
+    var dense = Matrix(rows: sparse.rowCount, columns: sparse.columnCount)
+    for row in 0..<sparse.rowCount {
+      for k in sparse.rowStarts[row]..<sparse.rowStarts[row + 1] {
+        dense[row, sparse.columnIndices[k]] = sparse.values[k]
+      }
+    }
+    self = dense
+  }
+}
+
+extension SparseMatrix: Equatable {
+  /// Whether two sparse matrices have the same shape and the same elements
+  /// (an explicitly stored zero equals a missing entry).
+  public static func == (lhs: SparseMatrix, rhs: SparseMatrix) -> Bool {
+    guard lhs.rowCount == rhs.rowCount && lhs.columnCount == rhs.columnCount else { return false }
+    let difference = lhs - rhs
+    return difference.values.allSatisfy { $0 == 0 }
+  }
+}
+
+extension SparseMatrix: CustomStringConvertible {
+  /// The shape, the entry count and the first entries.
+  public var description: String {
+    let shown = entries.prefix(8).map { "(\($0.row), \($0.column)): \($0.value)" }
+    let more = nonzeroCount > 8 ? ", …" : ""
+    return
+      "SparseMatrix<\(Scalar.self)> \(shapeDescription), \(nonzeroCount) stored: [\(shown.joined(separator: ", "))\(more)]"
+  }
+}

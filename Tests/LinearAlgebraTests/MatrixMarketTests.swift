@@ -1,0 +1,108 @@
+import Foundation
+import LinearAlgebra
+import Testing
+
+/// Matrix Market text: the kinds read, the round trip, and errors naming the
+/// line. The expected matrices are what scipy.io.mmread gives for the same
+/// text (scipy 1.17), and the first two texts are scipy.io.mmwrite's output.
+@Suite("Matrix Market files")
+struct MatrixMarketTests {
+  @Test func readsScipysSymmetricCoordinateOutput() throws {
+    let text = """
+      %%MatrixMarket matrix coordinate real symmetric
+      %
+      3 3 5
+      1 1 4
+      2 1 -1
+      2 2 4
+      3 2 5E-1
+      3 3 3
+
+      """
+    let a = try SparseMatrix<Double>(matrixMarket: text)
+    #expect(Matrix(a) == [[4, -1, 0], [-1, 4, 0.5], [0, 0.5, 3]])
+  }
+
+  @Test func readsScipysArrayOutput() throws {
+    let text = "%%MatrixMarket matrix array real general\n%\n3 2\n1\n3\n5\n2\n4\n6\n"
+    #expect(Matrix(try SparseMatrix<Float>(matrixMarket: text)) == [[1, 2], [3, 4], [5, 6]])
+  }
+
+  @Test func sumsRepeatedEntriesAsScipyDoes() throws {
+    let text = """
+      %%MatrixMarket matrix coordinate real general
+      % scipy reads this
+      3 4 5
+      1 1 1.5
+      3 4 -2e3
+      2 2 7
+      1 1 0.5
+      3 1 1
+      """
+    let a = try SparseMatrix<Double>(matrixMarket: text)
+    #expect(Matrix(a) == [[2, 0, 0, 0], [0, 7, 0, 0], [1, 0, 0, -2000]])
+  }
+
+  @Test func patternIntegerSkewAndSymmetricArray() throws {
+    let pattern = try SparseMatrix<Double>(
+      matrixMarket: "%%MatrixMarket matrix coordinate pattern general\n2 3 2\n1 3\n2 1\n")
+    #expect(Matrix(pattern) == [[0, 0, 1], [1, 0, 0]])
+    let integer = try SparseMatrix<Double>(
+      matrixMarket: "%%MatrixMarket matrix coordinate integer symmetric\n2 2 2\n1 1 -3\n2 1 5\n")
+    #expect(Matrix(integer) == [[-3, 5], [5, 0]])
+    let skew = try SparseMatrix<Double>(
+      matrixMarket: "%%MatrixMarket matrix coordinate real skew-symmetric\n3 3 2\n2 1 1.5\n3 2 -2\n")
+    #expect(Matrix(skew) == [[0, -1.5, 0], [1.5, 0, 2], [0, -2, 0]])
+    // Symmetric array: the lower triangle column by column.
+    let symmetricArray = try SparseMatrix<Double>(
+      matrixMarket: "%%MatrixMarket matrix array real symmetric\n2 2\n1\n2\n3\n")
+    #expect(Matrix(symmetricArray) == [[1, 2], [2, 3]])
+    let skewArray = try SparseMatrix<Double>(
+      matrixMarket: "%%MatrixMarket matrix array real skew-symmetric\n3 3\n1\n2\n3\n")
+    #expect(Matrix(skewArray) == [[0, -1, -2], [1, 0, -3], [2, 3, 0]])
+  }
+
+  @Test func roundTripIsExact() throws {
+    let a =
+      SparseTestMatrices.random(rows: 30, columns: 20, density: 0.2, seed: 3, as: Double.self) * (1.0 / 3.0)
+    let text = a.matrixMarketText()
+    #expect(text.hasPrefix("%%MatrixMarket matrix coordinate real general\n30 20 \(a.nonzeroCount)\n"))
+    let back = try SparseMatrix<Double>(matrixMarket: text)
+    #expect(back.values == a.values && back.columnIndices == a.columnIndices && back.rowStarts == a.rowStarts)
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("sparse-\(UUID().uuidString).mtx")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try a.writeMatrixMarket(to: url)
+    #expect(try SparseMatrix<Double>(contentsOfMatrixMarket: url) == a)
+  }
+
+  @Test(arguments: [
+    ("%%MatrixMarket vector coordinate real general\n1 1 1\n1 1 1\n", 1, "object"),
+    ("%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 1\n", 1, "banner"),
+    ("%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 1 0\n", 1, "complex"),
+    ("%%MatrixMarket matrix coordinate real hermitian\n1 1 1\n1 1 1\n", 1, "hermitian"),
+    ("%%MatrixMarket matrix coordinate real general\n% c\n2 2\n", 3, "size line"),
+    ("%%MatrixMarket matrix coordinate real general\n2 x 1\n1 1 1\n", 2, "'x'"),
+    ("%%MatrixMarket matrix coordinate real general\n2 2 1\n3 1 1\n", 3, "outside"),
+    ("%%MatrixMarket matrix coordinate real general\n2 2 1\n0 1 1\n", 3, "outside"),
+    ("%%MatrixMarket matrix coordinate real general\n2 2 1\n1 1 one\n", 3, "'one' is not a number"),
+    ("%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 1\n", 4, "1 entries for the 2"),
+    ("%%MatrixMarket matrix coordinate real general\n2 2 1\n1 1 1\n2 2 2\n", 4, "more entries"),
+    ("%%MatrixMarket matrix coordinate real general\n2 2 1\n1 1\n", 3, "'row column value'"),
+    ("%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 1 1.5\n", 3, "not an integer"),
+    ("%%MatrixMarket matrix coordinate real symmetric\n2 2 1\n1 2 1\n", 3, "lower triangle"),
+    ("%%MatrixMarket matrix coordinate real symmetric\n2 3 0\n", 2, "square"),
+    ("%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n", 6, "3 values for the 4"),
+    ("%%MatrixMarket matrix array real general\n9223372036854775807 2\n", 2, "too large"),
+    ("", 1, "empty"),
+  ])
+  func malformedTextNamesTheLine(text: String, line: Int, reason: String) {
+    do {
+      _ = try SparseMatrix<Double>(matrixMarket: text)
+      Issue.record("no error for \(text.debugDescription)")
+    } catch {
+      #expect(error.line == line, "\(error)")
+      #expect(error.reason.contains(reason), "\(error)")
+      #expect("\(error)".hasPrefix("Matrix Market line \(line): "))
+    }
+  }
+}

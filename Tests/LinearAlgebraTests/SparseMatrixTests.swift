@@ -1,0 +1,70 @@
+import LinearAlgebra
+import Testing
+
+/// Sparse storage, arithmetic and products, checked against dense results.
+@Suite("Sparse matrices: storage and products")
+struct SparseMatrixTests {
+  @Test func tripletsSumDuplicatesAndSortRows() {
+    let a = SparseMatrix<Double>(
+      rows: 3, columns: 4, entries: [(2, 3, 1), (0, 2, 5), (0, 0, 1), (2, 3, 2), (0, 2, -1), (1, 1, 0)])
+    #expect(a.rowStarts == [0, 2, 3, 4])
+    #expect(a.columnIndices == [0, 2, 1, 3])
+    #expect(a.values == [1, 4, 0, 3])
+    #expect(a.nonzeroCount == 4)
+    #expect(a[0, 2] == 4 && a[2, 3] == 3 && a[1, 2] == 0 && a[2, 0] == 0)
+    #expect(Matrix(a) == [[1, 0, 4, 0], [0, 0, 0, 0], [0, 0, 0, 3]])
+    #expect(a.entries.map(\.column) == [0, 2, 1, 3])
+  }
+
+  @Test func denseRoundTripAndEmptyShapes() {
+    let dense: Matrix<Float> = [[0, 1.5, 0], [-2, 0, 0]]
+    let sparse = SparseMatrix(dense)
+    #expect(sparse.nonzeroCount == 2 && Matrix(sparse) == dense)
+    let empty = SparseMatrix<Double>(rows: 0, columns: 3)
+    #expect(empty * [1, 2, 3] == [] && empty.transposed().rowCount == 3)
+    #expect((SparseMatrix<Double>(rows: 2, columns: 0) * [Double]()) == [0, 0])
+    #expect(SparseMatrix<Double>(rows: 2, columns: 2) == SparseMatrix(Matrix<Double>(rows: 2, columns: 2)))
+    #expect("\(sparse)".contains("2×3, 2 stored"))
+  }
+
+  @Test(arguments: testSeeds(31))
+  func arithmeticAndProductsMatchDense(seed: UInt64) {
+    let a = SparseTestMatrices.random(rows: 37, columns: 23, density: 0.1, seed: seed, as: Double.self)
+    let b = SparseTestMatrices.random(rows: 37, columns: 23, density: 0.1, seed: seed &+ 1, as: Double.self)
+    let c = SparseTestMatrices.random(rows: 23, columns: 19, density: 0.15, seed: seed &+ 2, as: Double.self)
+    let (denseA, denseB, denseC) = (Matrix(a), Matrix(b), Matrix(c))
+    #expect(Matrix(a + b) == denseA + denseB, "seed \(seed)")
+    #expect(Matrix(a - b) == denseA - denseB, "seed \(seed)")
+    #expect(Matrix(2.5 * a) == 2.5 * denseA && Matrix(-a) == -denseA, "seed \(seed)")
+    #expect(Matrix(a.transposed()) == denseA.transposed(), "seed \(seed)")
+    #expect(a.transposed().transposed() == a)
+    let x = (0..<23).map { Double($0) - 11 }
+    let expected = denseA * Matrix(column: x)
+    let y = a * x
+    for i in 0..<37 { #expect(abs(y[i] - expected[i, 0]) <= 1e-12 * 30, "seed \(seed) row \(i)") }
+    #expect(((a * denseC) - denseA * denseC).norm() <= 1e-13 * denseA.norm() * denseC.norm(), "seed \(seed)")
+    #expect((Matrix(a * c) - denseA * denseC).norm() <= 1e-13 * denseA.norm() * denseC.norm(), "seed \(seed)")
+  }
+
+  @Test func threadedProductOnALargeMatrixMatchesOneRowAtATime() {
+    let a = SparseTestMatrices.poisson(grid: 300, as: Float.self)  // 450,000 entries: split across threads
+    let x = (0..<a.columnCount).map { Float($0 % 7) - 3 }
+    let y = a * x
+    var worst: Float = 0
+    for row in stride(from: 0, to: a.rowCount, by: 997) {
+      var sum: Float = 0
+      for k in a.rowStarts[row]..<a.rowStarts[row + 1] { sum += a.values[k] * x[a.columnIndices[k]] }
+      worst = max(worst, abs(sum - y[row]))
+    }
+    #expect(worst == 0)
+    let twoColumns = a * Matrix(rows: a.columnCount, columns: 2) { i, j in j == 0 ? x[i] : 1 }
+    #expect(twoColumns.column(0) == y)
+  }
+
+  @Test func equalityIgnoresExplicitZeros() {
+    let withZero = SparseMatrix<Double>(rows: 2, columns: 2, entries: [(0, 0, 1), (1, 1, 0)])
+    let without = SparseMatrix<Double>(rows: 2, columns: 2, entries: [(0, 0, 1)])
+    #expect(withZero == without && withZero.nonzeroCount == 2)
+    #expect(withZero != SparseMatrix<Double>(rows: 2, columns: 3, entries: [(0, 0, 1)]))
+  }
+}
