@@ -41,6 +41,7 @@ let allCases =
   + EverydayCases.cases(Double.self, quick: options.quick)
   + EverydayCases.cases(Float.self, quick: options.quick)
   + EverydayCases.copyCases(quick: options.quick)
+  + SparseCases.cases(quick: options.quick)
   + OverheadCases.cases(quick: options.quick)
   + StaticMatrixCases.cases()
   + ElementwiseCases.cases(quick: options.quick)

@@ -53,7 +53,7 @@ struct SparseMatrixTests {
     var worst: Float = 0
     for row in stride(from: 0, to: a.rowCount, by: 997) {
       var sum: Float = 0
-      for k in a.rowStarts[row]..<a.rowStarts[row + 1] { sum += a.values[k] * x[a.columnIndices[k]] }
+      for k in a.rowStarts[row]..<a.rowStarts[row + 1] { sum += a.values[k] * x[Int(a.columnIndices[k])] }
       worst = max(worst, abs(sum - y[row]))
     }
     #expect(worst == 0)

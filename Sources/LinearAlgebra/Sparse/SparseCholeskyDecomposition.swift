@@ -4,7 +4,8 @@ internal import CXX
 /// definite matrix with an approximate minimum degree ordering, reusable for
 /// many right-hand sides.
 ///
-/// Made by ``SparseMatrix/cholesky()``; Eigen's `SimplicialLLT` underneath.
+/// Made by ``SparseMatrix/cholesky()``; Eigen's `SimplicialLDLT` underneath
+/// (`P A Pᵀ = L D Lᵀ` with unit L, so `L D^½` is the Cholesky factor).
 public struct SparseCholeskyDecomposition<Scalar: MatrixScalar>: Sendable {
   let handle: SparseFactorizationHandle<Scalar>
 

@@ -14,7 +14,7 @@ final class SparseFactorizationHandle<Scalar: MatrixScalar>: @unchecked Sendable
   init(
     _ matrix: SparseMatrix<Scalar>, operation: String,
     factor: (
-      Int, UnsafePointer<Int>, UnsafePointer<Int>?, UnsafeRawPointer?, CoreScalarKind,
+      Int, UnsafePointer<Int>, UnsafePointer<Int32>?, UnsafeRawPointer?, CoreScalarKind,
       UnsafeMutablePointer<OpaquePointer?>
     ) -> core.Status
   ) throws(LinearAlgebraError) {

@@ -12,7 +12,7 @@ extension SparseMatrix {
       lhs.rowCount == rhs.rowCount && lhs.columnCount == rhs.columnCount,
       "SparseMatrix \(operation) needs equal shapes; got \(lhs.shapeDescription) and \(rhs.shapeDescription)")
     var rowStarts = [Int](repeating: 0, count: lhs.rowCount + 1)
-    var columns: [Int] = []
+    var columns: [Int32] = []
     var values: [Scalar] = []
     columns.reserveCapacity(Swift.max(lhs.nonzeroCount, rhs.nonzeroCount))
     values.reserveCapacity(columns.capacity)
@@ -21,8 +21,8 @@ extension SparseMatrix {
       var j = rhs.rowStarts[row]
       let (iEnd, jEnd) = (lhs.rowStarts[row + 1], rhs.rowStarts[row + 1])
       while i < iEnd || j < jEnd {
-        let left = i < iEnd ? lhs.columnIndices[i] : Int.max
-        let right = j < jEnd ? rhs.columnIndices[j] : Int.max
+        let left = i < iEnd ? lhs.columnIndices[i] : Int32.max
+        let right = j < jEnd ? rhs.columnIndices[j] : Int32.max
         if left == right {
           columns.append(left)
           values.append(combine(lhs.values[i], rhs.values[j]))
@@ -98,17 +98,18 @@ extension SparseMatrix {
   @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
   public func transposed() -> SparseMatrix {
     var starts = [Int](repeating: 0, count: columnCount + 1)
-    for column in columnIndices { starts[column + 1] += 1 }
+    for column in columnIndices { starts[Int(column) + 1] += 1 }
     for column in 0..<columnCount { starts[column + 1] += starts[column] }
     var next = Array(starts.dropLast())
-    var rows = [Int](repeating: 0, count: nonzeroCount)
+    var rows = [Int32](repeating: 0, count: nonzeroCount)
     var transposedValues = [Scalar](repeating: 0, count: nonzeroCount)
     for row in 0..<rowCount {
       for k in rowStarts[row]..<rowStarts[row + 1] {
-        let slot = next[columnIndices[k]]
-        rows[slot] = row
+        let column = Int(columnIndices[k])
+        let slot = next[column]
+        rows[slot] = Int32(truncatingIfNeeded: row)
         transposedValues[slot] = values[k]
-        next[columnIndices[k]] = slot + 1
+        next[column] = slot + 1
       }
     }
     return SparseMatrix(

@@ -57,7 +57,7 @@ extension SparseMatrix {
 
   /// Calls `body` with the addresses of the CSR arrays.
   internal func withCompressedRows<Result, Failure: Error>(
-    _ body: (UnsafePointer<Int>, UnsafePointer<Int>?, UnsafePointer<Scalar>?) throws(Failure) -> Result
+    _ body: (UnsafePointer<Int>, UnsafePointer<Int32>?, UnsafePointer<Scalar>?) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     let result: Swift.Result<Result, Failure> = rowStarts.withUnsafeBufferPointer { starts in
       columnIndices.withUnsafeBufferPointer { indices in
@@ -90,20 +90,20 @@ extension SparseMatrix {
   internal func multiplyingSparse(_ rhs: SparseMatrix) -> SparseMatrix {
     var accumulator = [Scalar](repeating: 0, count: rhs.columnCount)
     var seenInRow = [Int](repeating: -1, count: rhs.columnCount)
-    var rowColumns: [Int] = []
+    var rowColumns: [Int32] = []
     var rowStartsOut = [Int](repeating: 0, count: rowCount + 1)
-    var columnsOut: [Int] = []
+    var columnsOut: [Int32] = []
     var valuesOut: [Scalar] = []
     for row in 0..<rowCount {
       rowColumns.removeAll(keepingCapacity: true)
       for k in rowStarts[row]..<rowStarts[row + 1] {
-        let (inner, value) = (columnIndices[k], values[k])
+        let (inner, value) = (Int(columnIndices[k]), values[k])
         for l in rhs.rowStarts[inner]..<rhs.rowStarts[inner + 1] {
-          let column = rhs.columnIndices[l]
+          let column = Int(rhs.columnIndices[l])
           if seenInRow[column] != row {
             seenInRow[column] = row
             accumulator[column] = 0
-            rowColumns.append(column)
+            rowColumns.append(Int32(truncatingIfNeeded: column))
           }
           accumulator[column] += value * rhs.values[l]
         }
@@ -111,7 +111,7 @@ extension SparseMatrix {
       rowColumns.sort()
       for column in rowColumns {
         columnsOut.append(column)
-        valuesOut.append(accumulator[column])
+        valuesOut.append(accumulator[Int(column)])
       }
       rowStartsOut[row + 1] = valuesOut.count
     }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "CoreStatus.h"
 #include "ThreadPool.hpp"
@@ -16,7 +17,7 @@ struct CompressedRows {
   Index rows;
   Index columns;
   const Index* rowStarts;
-  const Index* columnIndices;
+  const std::int32_t* columnIndices;
   const T* values;
 
   Index nonzeroCount() const { return rowStarts[rows]; }

@@ -68,7 +68,8 @@ Vector<T> diagonalOf(const sparse::CompressedRows<T>& a) {
 /// The CSR arrays of Aᵀ, for CGLS's products with Aᵀ.
 template <class T>
 struct TransposedCopy {
-  std::vector<Index> starts, columns;
+  std::vector<Index> starts;
+  std::vector<std::int32_t> columns;
   std::vector<T> values;
   sparse::CompressedRows<T> view() const {
     return {static_cast<Index>(starts.size()) - 1, 0, starts.data(), columns.data(), values.data()};
@@ -83,7 +84,7 @@ struct TransposedCopy {
     for (Index i = 0; i < a.rows; ++i) {
       for (Index k = a.rowStarts[i]; k < a.rowStarts[i + 1]; ++k) {
         const Index slot = next[static_cast<std::size_t>(a.columnIndices[k])]++;
-        columns[static_cast<std::size_t>(slot)] = i;
+        columns[static_cast<std::size_t>(slot)] = static_cast<std::int32_t>(i);
         values[static_cast<std::size_t>(slot)] = a.values[k];
       }
     }
@@ -204,7 +205,7 @@ Outcome leastSquaresCG(const sparse::CompressedRows<T>& a, const sparse::Compres
 }
 
 template <class T>
-Status solveImpl(Index rows, Index columns, const Index* rowStarts, const Index* columnIndices, const T* values,
+Status solveImpl(Index rows, Index columns, const Index* rowStarts, const std::int32_t* columnIndices, const T* values,
                  const T* bData, T* xData, IterativeMethodKind method, PreconditionerKind kind, T tolerance,
                  Index maxIterations, Index* iterations, T* residualNorm) {
   if (rows < 0 || columns < 0 || rowStarts == nullptr || iterations == nullptr || residualNorm == nullptr) {
@@ -307,7 +308,7 @@ Status solveImpl(Index rows, Index columns, const Index* rowStarts, const Index*
 
 }  // namespace
 
-Status sparseSolveIteratively(Index rows, Index columns, const Index* rowStarts, const Index* columnIndices,
+Status sparseSolveIteratively(Index rows, Index columns, const Index* rowStarts, const std::int32_t* columnIndices,
                               const float* values, const float* b, float* x, IterativeMethodKind method,
                               PreconditionerKind preconditioner, float tolerance, Index maxIterations,
                               Index* iterations, float* residualNorm) noexcept {
@@ -316,7 +317,7 @@ Status sparseSolveIteratively(Index rows, Index columns, const Index* rowStarts,
                      maxIterations, iterations, residualNorm);
   });
 }
-Status sparseSolveIteratively(Index rows, Index columns, const Index* rowStarts, const Index* columnIndices,
+Status sparseSolveIteratively(Index rows, Index columns, const Index* rowStarts, const std::int32_t* columnIndices,
                               const double* values, const double* b, double* x, IterativeMethodKind method,
                               PreconditionerKind preconditioner, double tolerance, Index maxIterations,
                               Index* iterations, double* residualNorm) noexcept {

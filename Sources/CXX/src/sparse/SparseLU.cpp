@@ -52,7 +52,7 @@ struct LUFactorization final : SparseFactorization {
 };
 
 template <class T>
-Status factor(Index n, const Index* rowStarts, const Index* columnIndices, const T* values,
+Status factor(Index n, const Index* rowStarts, const std::int32_t* columnIndices, const T* values,
               SparseFactorization** out) {
   if (n < 0 || rowStarts == nullptr || out == nullptr) return Status::invalidArgument;
   *out = nullptr;
@@ -75,11 +75,11 @@ Status factor(Index n, const Index* rowStarts, const Index* columnIndices, const
 
 }  // namespace
 
-Status sparseLUFactor(Index n, const Index* rowStarts, const Index* columnIndices, const float* values,
+Status sparseLUFactor(Index n, const Index* rowStarts, const std::int32_t* columnIndices, const float* values,
                       SparseFactorization** factorization) noexcept {
   return detail::guarded([&] { return factor(n, rowStarts, columnIndices, values, factorization); });
 }
-Status sparseLUFactor(Index n, const Index* rowStarts, const Index* columnIndices, const double* values,
+Status sparseLUFactor(Index n, const Index* rowStarts, const std::int32_t* columnIndices, const double* values,
                       SparseFactorization** factorization) noexcept {
   return detail::guarded([&] { return factor(n, rowStarts, columnIndices, values, factorization); });
 }

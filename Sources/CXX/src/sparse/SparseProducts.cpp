@@ -8,7 +8,7 @@ namespace core {
 namespace {
 
 template <class T>
-Status multiplyVectorImpl(Index rows, Index columns, const Index* rowStarts, const Index* columnIndices,
+Status multiplyVectorImpl(Index rows, Index columns, const Index* rowStarts, const std::int32_t* columnIndices,
                           const T* values, const T* x, T* y) {
   if (rows < 0 || columns < 0 || rowStarts == nullptr) return Status::invalidArgument;
   sparse::multiplyVector(sparse::CompressedRows<T>{rows, columns, rowStarts, columnIndices, values}, x, y);
@@ -16,7 +16,7 @@ Status multiplyVectorImpl(Index rows, Index columns, const Index* rowStarts, con
 }
 
 template <class T>
-Status multiplyDenseImpl(Index rows, Index columns, const Index* rowStarts, const Index* columnIndices,
+Status multiplyDenseImpl(Index rows, Index columns, const Index* rowStarts, const std::int32_t* columnIndices,
                          const T* values, const T* b, Index k, T* c) {
   if (rows < 0 || columns < 0 || k < 0 || rowStarts == nullptr) return Status::invalidArgument;
   const sparse::CompressedRows<T> a{rows, columns, rowStarts, columnIndices, values};
@@ -40,21 +40,21 @@ Status multiplyDenseImpl(Index rows, Index columns, const Index* rowStarts, cons
 
 }  // namespace
 
-Status sparseMultiplyVector(Index rows, Index columns, const Index* rowStarts, const Index* columnIndices,
+Status sparseMultiplyVector(Index rows, Index columns, const Index* rowStarts, const std::int32_t* columnIndices,
                             const float* values, const float* x, float* y) noexcept {
   return detail::guarded([&] { return multiplyVectorImpl(rows, columns, rowStarts, columnIndices, values, x, y); });
 }
-Status sparseMultiplyVector(Index rows, Index columns, const Index* rowStarts, const Index* columnIndices,
+Status sparseMultiplyVector(Index rows, Index columns, const Index* rowStarts, const std::int32_t* columnIndices,
                             const double* values, const double* x, double* y) noexcept {
   return detail::guarded([&] { return multiplyVectorImpl(rows, columns, rowStarts, columnIndices, values, x, y); });
 }
 
-Status sparseMultiplyDense(Index rows, Index columns, const Index* rowStarts, const Index* columnIndices,
+Status sparseMultiplyDense(Index rows, Index columns, const Index* rowStarts, const std::int32_t* columnIndices,
                            const float* values, const float* b, Index k, float* c) noexcept {
   return detail::guarded(
       [&] { return multiplyDenseImpl(rows, columns, rowStarts, columnIndices, values, b, k, c); });
 }
-Status sparseMultiplyDense(Index rows, Index columns, const Index* rowStarts, const Index* columnIndices,
+Status sparseMultiplyDense(Index rows, Index columns, const Index* rowStarts, const std::int32_t* columnIndices,
                            const double* values, const double* b, Index k, double* c) noexcept {
   return detail::guarded(
       [&] { return multiplyDenseImpl(rows, columns, rowStarts, columnIndices, values, b, k, c); });

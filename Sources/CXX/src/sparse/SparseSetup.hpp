@@ -35,7 +35,7 @@ ColumnMajorSparse<T> transposeAsColumnMajor(const CompressedRows<T>& a) {
   const Index count = a.nonzeroCount();
   result.resizeNonZeros(count);
   for (Index i = 0; i <= a.rows; ++i) result.outerIndexPtr()[i] = static_cast<int>(a.rowStarts[i]);
-  for (Index k = 0; k < count; ++k) result.innerIndexPtr()[k] = static_cast<int>(a.columnIndices[k]);
+  std::memcpy(result.innerIndexPtr(), a.columnIndices, sizeof(std::int32_t) * static_cast<std::size_t>(count));
   std::memcpy(result.valuePtr(), a.values, sizeof(T) * static_cast<std::size_t>(count));
   return result;
 }
