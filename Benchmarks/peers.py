@@ -42,6 +42,11 @@ The wrapper rows at the end are the benchmark's "Matrix API overhead
 C++ core from 64×64 up, and a 4×4 `Matrix *` against Eigen's
 `MatrixXd c = a * b`, timed alternately in the benchmark's process.
 
+The "Sparse (Double)" cases of the N-thread run are timed again in scipy
+(same matrices and right-hand side, scipy.sparse's product, spsolve and cg
+with the same Jacobi preconditioner and tolerance) and listed against
+issue #30's targets.
+
 --core-only passes --core-only to the benchmark runs: the matrix cases
 then skip their pure-Swift paths (which take most of a full run's time and
 are not compared with numpy).
@@ -117,6 +122,43 @@ except Exception:
     kernels = []
 print(json.dumps({"results": results, "numpy": np.__version__, "kernels": kernels}))
 """
+
+# The benchmark's "Sparse (Double)" cases in scipy: the same 5-point grid
+# matrices (Poisson, and convection-diffusion with wind 0.4 in x), the same
+# right-hand side (i mod 7) - 3; prints {case name: median seconds}.
+SCIPY_SPARSE_TIMER = r"""
+import json, sys, time
+import numpy as np, scipy.sparse as sp, scipy.sparse.linalg as sl
+grid = int(sys.argv[1])
+def grid_matrix(g, wind):
+    tx = sp.diags([np.full(g - 1, -1 - wind), np.full(g, 2.0), np.full(g - 1, -1 + wind)], [-1, 0, 1])
+    ty = sp.diags([np.full(g - 1, -1.0), np.full(g, 2.0), np.full(g - 1, -1.0)], [-1, 0, 1])
+    eye = sp.identity(g)
+    return (sp.kron(eye, tx) + sp.kron(ty, eye)).tocsr()
+poisson, convection = grid_matrix(grid, 0.0), grid_matrix(grid, 0.4)
+b = (np.arange(grid * grid) % 7) - 3.0
+jacobi = sp.diags(1 / poisson.diagonal())
+poisson_csc, convection_csc = poisson.tocsc(), convection.tocsc()
+runs = {
+    "matrix-vector": (lambda: poisson @ b, 30),
+    "Cholesky solve": (lambda: sl.spsolve(poisson_csc, b), 3),
+    "LU solve (convection-diffusion)": (lambda: sl.spsolve(convection_csc, b), 3),
+    "CG Jacobi 1e-8": (lambda: sl.cg(poisson, b, rtol=1e-8, M=jacobi), 3),
+}
+results = {}
+for name, (run, count) in runs.items():
+    run()
+    samples = []
+    for _ in range(count):
+        start = time.perf_counter(); run(); samples.append(time.perf_counter() - start)
+    results[name] = sorted(samples)[len(samples) // 2]
+print(json.dumps(results))
+"""
+
+# Issue #30's targets: ours/scipy time ratios at the same thread count.
+SCIPY_SPARSE_TARGETS = {
+    "matrix-vector": 0.7, "Cholesky solve": 1.0, "LU solve (convection-diffusion)": 1.0, "CG Jacobi 1e-8": 1.0,
+}
 
 # Targets for the numpy/scipy columns of cases that have one (ours/numpy
 # time ratio at the same thread count); the products, LU family, QR, SVD
@@ -422,6 +464,27 @@ def main():
             print(f"  {case['name'] + ', ' + str(threads) + 't':24} {case['size']:>9} "
                   f"Matrix API {duration(mine):>10}  {case['firstPath']} {duration(theirs):>10}  "
                   f"ratio {case['ratio']:.3f}×  (target ≤ {case['target']:.2f}×)")
+
+    sparse = [case for case in ours["cases"] if case["family"] == "Sparse (Double)"]
+    if sparse:
+        grid = int(sparse[0]["size"].split("²")[0])
+        try:
+            output = subprocess.run([sys.executable, "-c", SCIPY_SPARSE_TIMER, str(grid)],
+                                    env=numpy_environment(arguments.threads), check=True, capture_output=True,
+                                    text=True).stdout
+            scipy_times = json.loads(output)
+        except (subprocess.CalledProcessError, ImportError) as error:
+            scipy_times = {}
+            print(f"\nscipy.sparse rows skipped: {error}")
+        if scipy_times:
+            print(f"\nSparse against scipy.sparse ({arguments.threads} threads for ours; scipy's products and "
+                  "solvers are single-threaded):")
+            for case in sparse:
+                mine, theirs = case["first"]["median"], scipy_times.get(case["name"])
+                target = SCIPY_SPARSE_TARGETS.get(case["name"])
+                ratio = f"{mine / theirs:.2f}×" if theirs else "—"
+                print(f"  {case['name']:32} {case['size']:>10} ours {duration(mine):>10}  scipy {duration(theirs):>10}  "
+                      f"ours/scipy {ratio}  " + (f"(target ≤ {target:.2f}×)" if target else "(no target)"))
 
     copies = [case for case in ours["cases"] if case["family"] == "Matrix copies (Double)"]
     if copies:

@@ -89,6 +89,34 @@ struct SparseSolverTests {
     }
   }
 
+  @Test func supernodalCholeskyOnLargerAndIrregularMatrices() throws {
+    // A 70² grid: separators of a hundred and more columns, so the panels take
+    // the blocked path and the products the packed kernel.
+    let grid = SparseTestMatrices.poisson(grid: 70, as: Double.self)
+    let b = (0..<grid.rowCount).map { Double($0 % 17) - 8 }
+    let x = try grid.cholesky().solve(b)
+    #expect(Self.residualRatio(grid, x, b) < 30)
+    // Random symmetric patterns made diagonally dominant, with a dense row
+    // and column (a wide supernode at the end), and several right-hand sides.
+    for seed in testSeeds(43) {
+      let r = SparseTestMatrices.random(rows: 400, columns: 400, density: 0.01, seed: seed, as: Double.self)
+      var entries = (r + r.transposed()).entries
+      for i in 0..<400 {
+        entries.append((i, i, 12))
+        if i != 7 && i % 3 == 0 {
+          entries.append((7, i, 0.01))
+          entries.append((i, 7, 0.01))
+        }
+      }
+      let a = SparseMatrix(rows: 400, columns: 400, entries: entries)
+      let rhs = Matrix<Double>(rows: 400, columns: 3) { i, j in Double((i + j) % 5) - 2 }
+      let xs = try a.cholesky().solve(rhs)
+      for j in 0..<3 {
+        #expect(Self.residualRatio(a, xs.column(j), rhs.column(j)) < 30, "seed \(seed) column \(j)")
+      }
+    }
+  }
+
   @Test func choleskyErrors() {
     let indefinite = SparseMatrix<Double>(
       rows: 2, columns: 2, entries: [(0, 0, 1), (1, 0, 2), (0, 1, 2), (1, 1, 1)])

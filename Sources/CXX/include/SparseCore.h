@@ -47,9 +47,9 @@ Status sparseLUFactor(Index n, const Index* rowStarts, const std::int32_t* colum
 Status sparseLUFactor(Index n, const Index* rowStarts, const std::int32_t* columnIndices, const double* values,
                       SparseFactorization** factorization) noexcept;
 
-/// Sparse Cholesky `P A Pᵀ = L D Lᵀ` (unit L, positive D) of the symmetric
-/// n×n `A` (its lower triangle is read) with an approximate minimum degree
-/// ordering.
+/// Sparse Cholesky `P A Pᵀ = L Lᵀ` of the symmetric n×n `A` (its lower
+/// triangle is read): an approximate minimum degree ordering, then a
+/// supernodal factorization whose dense blocks use the packed product.
 /// `Status::notPositiveDefinite` when a pivot is not positive or a value is
 /// not finite.
 Status sparseCholeskyFactor(Index n, const Index* rowStarts, const std::int32_t* columnIndices, const float* values,

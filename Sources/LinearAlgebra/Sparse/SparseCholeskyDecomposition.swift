@@ -4,8 +4,9 @@ internal import CXX
 /// definite matrix with an approximate minimum degree ordering, reusable for
 /// many right-hand sides.
 ///
-/// Made by ``SparseMatrix/cholesky()``; Eigen's `SimplicialLDLT` underneath
-/// (`P A Pᵀ = L D Lᵀ` with unit L, so `L D^½` is the Cholesky factor).
+/// Made by ``SparseMatrix/cholesky()``: the core's supernodal factorization,
+/// whose dense blocks run on the packed product kernel, after Eigen's AMD
+/// ordering.
 public struct SparseCholeskyDecomposition<Scalar: MatrixScalar>: Sendable {
   let handle: SparseFactorizationHandle<Scalar>
 

@@ -5,9 +5,13 @@
 // the packed product kernel under every AVX2 variant uses zmm registers.
 #pragma once
 
+#include <cstdint>
+
 #include "CoreStatus.h"
 
 namespace core {
+
+struct SparseFactorization;
 
 /// The kernel variants, lowest first.
 enum class InstructionSetLevel { baseline, avx2, avx512 };
@@ -46,6 +50,12 @@ Status inverse(const double* a, Index n, double* out);
 Status determinant(const float* a, Index n, float* out);
 Status determinant(const double* a, Index n, double* out);
 
+
+// The AVX2+FMA sparse LU (src/sparse/SparseLUAVX2.cpp); call only when isUsable().
+Status sparseLUFactor(Index n, const Index* rowStarts, const std::int32_t* columnIndices, const float* values,
+                      SparseFactorization** factorization);
+Status sparseLUFactor(Index n, const Index* rowStarts, const std::int32_t* columnIndices, const double* values,
+                      SparseFactorization** factorization);
 
 // The AVX2+FMA Cholesky kernels (MatrixCholeskyAVX2.cpp); call only when isUsable().
 Status cholesky(const float* a, Index n, float* lower);

@@ -1,5 +1,7 @@
 // The core's view of a Swift-owned CSR matrix (see SparseCore.h), and the
-// threaded row loops of its products. No Eigen here.
+// threaded row loops of its products. No Eigen here. Everything is in an
+// anonymous namespace: a translation unit compiled for AVX2 (see
+// SparseLUAVX2.cpp) gets its own copies, so the linker never mixes variants.
 #pragma once
 
 #include <algorithm>
@@ -10,6 +12,7 @@
 #include "ThreadPool.hpp"
 
 namespace core::sparse {
+namespace {
 
 /// A CSR matrix read in place.
 template <class T>
@@ -73,4 +76,5 @@ void multiplyVector(const CompressedRows<T>& a, const T* x, T* y) {
   forRowsBalanced(a, 1, [&](Index begin, Index end) { a.multiplyRows(x, y, begin, end); });
 }
 
+}  // namespace
 }  // namespace core::sparse

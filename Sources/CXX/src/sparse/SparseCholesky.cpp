@@ -1,20 +1,21 @@
-// Sparse Cholesky: Eigen's simplicial LDLᵀ (no square roots; a quarter
-// faster than its LLᵀ on 2-D grids) with an approximate minimum degree
-// ordering, kept between solves; positive definite means every d_i > 0. The CSR arrays of A, read as compressed
-// columns, are Aᵀ; its upper triangle is A's lower triangle, which is what
-// the factorization reads.
+// Sparse Cholesky: an approximate minimum degree ordering (Eigen's AMD, on
+// the pattern of A's lower triangle and its transpose), then our
+// supernodal factorization P A Pᵀ = L Lᵀ (SupernodalCholesky.hpp), kept
+// between solves. Eigen's simplicial LDLᵀ, which this replaced, took 11 s
+// on a 10^6-unknown 2-D Poisson matrix; see Benchmarks/RESULTS.md.
 #include "SparseCore.h"
 #include "SparseSetup.hpp"
+#include "SupernodalCholesky.hpp"
 
 #include <Eigen/OrderingMethods>
-#include <Eigen/SparseCholesky>
 
 namespace core {
 namespace {
 
 template <class T>
 struct CholeskyFactorization final : SparseFactorization {
-  Eigen::SimplicialLDLT<sparse::ColumnMajorSparse<T>, Eigen::Upper, Eigen::AMDOrdering<int>> solver;
+  sparse::SupernodalCholesky<T> factor;
+  std::vector<std::int32_t> newIndex;  ///< row/column i of A is newIndex[i] of P A Pᵀ
   Index n = 0;
 
   Status solve(const float* b, Index nrhs, float* x) const override { return solveTyped(b, nrhs, x); }
@@ -23,7 +24,13 @@ struct CholeskyFactorization final : SparseFactorization {
   template <class S>
   Status solveTyped(const S* b, Index nrhs, S* x) const {
     if constexpr (std::is_same_v<S, T>) {
-      return sparse::solveRowMajor(solver, n, b, nrhs, x);
+      std::vector<T> work(static_cast<std::size_t>(n));
+      for (Index c = 0; c < nrhs; ++c) {
+        for (Index i = 0; i < n; ++i) work[newIndex[i]] = b[i * nrhs + c];
+        factor.solve(work.data());
+        for (Index i = 0; i < n; ++i) x[i * nrhs + c] = work[newIndex[i]];
+      }
+      return Status::ok;
     } else {
       return Status::invalidArgument;
     }
@@ -41,13 +48,37 @@ Status factor(Index n, const Index* rowStarts, const std::int32_t* columnIndices
   auto result = std::make_unique<CholeskyFactorization<T>>();
   result->n = n;
   if (n > 0) {
+    // The ordering, from the pattern of the lower triangle (read as the
+    // upper triangle of the compressed-column view, which is Aᵀ).
     const sparse::ColumnMajorSparse<T> transposed = sparse::transposeAsColumnMajor(a);
-    result->solver.compute(transposed);
-    if (result->solver.info() != Eigen::Success) return Status::notPositiveDefinite;
-    const auto& d = result->solver.vectorD();
+    const sparse::ColumnMajorSparse<T> upper = transposed.template triangularView<Eigen::Upper>();
+    Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> inverseOrder;
+    Eigen::AMDOrdering<int>()(upper.template selfadjointView<Eigen::Upper>(), inverseOrder);
+    result->newIndex.assign(static_cast<std::size_t>(n), 0);
+    for (Index k = 0; k < n; ++k) result->newIndex[inverseOrder.indices()[k]] = static_cast<std::int32_t>(k);
+    // P A Pᵀ's lower triangle by rows.
+    const auto& newIndex = result->newIndex;
+    std::vector<Index> starts(static_cast<std::size_t>(n) + 1, 0);
     for (Index i = 0; i < n; ++i) {
-      if (!(d[i] > T(0))) return Status::notPositiveDefinite;
+      for (Index e = rowStarts[i]; e < rowStarts[i + 1]; ++e) {
+        if (columnIndices[e] <= i) ++starts[std::max(newIndex[i], newIndex[columnIndices[e]]) + 1];
+      }
     }
+    for (Index i = 0; i < n; ++i) starts[i + 1] += starts[i];
+    std::vector<Index> next(starts.begin(), starts.end() - 1);
+    std::vector<std::int32_t> permutedColumns(static_cast<std::size_t>(starts[n]));
+    std::vector<T> permutedValues(static_cast<std::size_t>(starts[n]));
+    for (Index i = 0; i < n; ++i) {
+      for (Index e = rowStarts[i]; e < rowStarts[i + 1]; ++e) {
+        const Index j = columnIndices[e];
+        if (j > i) continue;
+        const std::int32_t row = std::max(newIndex[i], newIndex[j]), column = std::min(newIndex[i], newIndex[j]);
+        const Index slot = next[row]++;
+        permutedColumns[slot] = column;
+        permutedValues[slot] = values[e];
+      }
+    }
+    if (!result->factor.factor(n, starts, permutedColumns, permutedValues)) return Status::notPositiveDefinite;
   }
   *out = result.release();
   return Status::ok;

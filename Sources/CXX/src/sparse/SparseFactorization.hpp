@@ -9,7 +9,9 @@
 namespace core {
 
 struct SparseFactorization {
-  virtual ~SparseFactorization() = default;
+  /// Defined in SparseLU.cpp (a baseline translation unit), which thus
+  /// holds the one vtable.
+  virtual ~SparseFactorization();
   /// Solves A x = b for n×nrhs row-major b and x; `invalidArgument` when the
   /// factorization holds the other scalar type.
   virtual Status solve(const float* b, Index nrhs, float* x) const = 0;
