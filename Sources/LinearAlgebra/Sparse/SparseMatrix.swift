@@ -98,6 +98,8 @@ public struct SparseMatrix<Scalar: MatrixScalar>: Sendable {
 
   /// A matrix from (row, column, value) triplets; the values of repeated
   /// positions are summed, as scipy's COO to CSR conversion does.
+  /// Explicit zeros (given, or sums that cancel) stay stored, as in scipy;
+  /// ``init(_:)`` from a dense matrix stores only the nonzeros.
   ///
   ///     let a = SparseMatrix<Double>(rows: 2, columns: 2, entries: [(0, 0, 1), (1, 1, 2), (0, 0, 3)])
   ///     a[0, 0]   // 4
