@@ -35,8 +35,10 @@ ColumnMajorSparse<T> transposeAsColumnMajor(const CompressedRows<T>& a) {
   const Index count = a.nonzeroCount();
   result.resizeNonZeros(count);
   for (Index i = 0; i <= a.rows; ++i) result.outerIndexPtr()[i] = static_cast<int>(a.rowStarts[i]);
-  std::memcpy(result.innerIndexPtr(), a.columnIndices, sizeof(std::int32_t) * static_cast<std::size_t>(count));
-  std::memcpy(result.valuePtr(), a.values, sizeof(T) * static_cast<std::size_t>(count));
+  if (count > 0) {  // with no entries the pointers may be null, which memcpy must not get
+    std::memcpy(result.innerIndexPtr(), a.columnIndices, sizeof(std::int32_t) * static_cast<std::size_t>(count));
+    std::memcpy(result.valuePtr(), a.values, sizeof(T) * static_cast<std::size_t>(count));
+  }
   return result;
 }
 
