@@ -110,10 +110,15 @@ struct LongJobTests {
         default: return try await primes(in: 1_000_000_000_000...1_100_000_000_000) { _ in }.count
         }
       }
-      try await Task.sleep(for: .milliseconds(which == 2 ? 150 : 400))
+      // A loaded cooperative pool (other suites run synchronous work on it)
+      // can start the task late: wait for the job's thread, then let it work.
       #if os(Linux)
+        for _ in 0..<500 where Self.jobThreadCount(prefix: "primes-job") == 0 {
+          try await Task.sleep(for: .milliseconds(20))
+        }
         #expect(Self.jobThreadCount(prefix: "primes-job") > 0, "job \(which) runs on its named threads")
       #endif
+      try await Task.sleep(for: .milliseconds(which == 2 ? 150 : 400))
       let watch = StopWatch()
       let cancelled = Date().timeIntervalSinceReferenceDate
       task.cancel()
