@@ -178,6 +178,26 @@ struct StructuredSolverTests {
         .isApproximatelyEqual(to: expected, relativeTolerance: 1e-4))
     }
     #expect(Matrix<Double>(rows: 0, columns: 0).exponential().rowCount == 0)
+    // Closed forms: a non-normal Jordan-like block, where ‖A‖₁ overstates
+    // the scaling the powers need, and a rotation by 100 radians.
+    let jordan: Matrix<Double> = [[1, 1e6], [0, 1]]
+    let e = exp(1.0)
+    #expect(jordan.exponential().isApproximatelyEqual(to: [[e, e * 1e6], [0, e]], relativeTolerance: 1e-13))
+    let turn: Matrix<Double> = [[0, 100], [-100, 0]]
+    let turned: Matrix<Double> = [[cos(100), sin(100)], [-sin(100), cos(100)]]
+    #expect(turn.exponential().isApproximatelyEqual(to: turned, relativeTolerance: 1e-12))
+    // 2^18 squarings' worth of scaling: the powers of the scaled matrix itself.
+    let far: Matrix<Double> = [[0, 1e6], [-1e6, 0]]
+    let farTurned: Matrix<Double> = [[cos(1e6), sin(1e6)], [-sin(1e6), cos(1e6)]]
+    #expect(far.exponential().isApproximatelyEqual(to: farTurned, relativeTolerance: 1e-8))
+    let turnSingle = Matrix<Float>(rows: 2, columns: 2, elements: turn.elements.map { Float($0) })
+    let turnedSingle = Matrix<Float>(rows: 2, columns: 2, elements: turned.elements.map { Float($0) })
+    #expect(turnSingle.exponential().isApproximatelyEqual(to: turnedSingle, relativeTolerance: 1e-4))
+    // e^A e^(−A) = I for a random 64×64 in Float, computed in Float.
+    var generator = SeededGenerator(seed: 64)
+    let random = Matrix<Float>.random(rows: 64, columns: 64, in: -1...1, using: &generator) / 8
+    let identityError: Float = (random.exponential() * (-random).exponential() - .identity(64)).norm(.one)
+    #expect(identityError < 1e-4, "‖e^A e^−A − I‖₁ = \(identityError) (seed 64)")
     #expect(Matrix<Double>.identity(3).map { _ in 0 }.exponential() == .identity(3))
     let withNaN: Matrix<Double> = [[.nan, 0], [0, 1]]
     let allNaN = withNaN.exponential().elements.allSatisfy { $0.isNaN }

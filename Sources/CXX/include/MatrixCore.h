@@ -123,6 +123,14 @@ Status choleskySolve(const float* lower, Index n, const float* b, Index nrhs, fl
 Status choleskySolve(const double* lower, Index n, const double* b, Index nrhs,
                      double* x) noexcept;
 
+/// Solves `a x = b` by substitution with the lower (`lower == true`) or upper
+/// triangle of the n×n `a`; the other triangle is not read. `b`, `x` are
+/// n×nrhs. The caller checks the diagonal for zeros.
+Status triangularSolve(const float* a, Index n, bool lower, const float* b, Index nrhs, float* x) noexcept;
+/// Solves `a x = b` with one triangle of `a` (see the float overload).
+Status triangularSolve(const double* a, Index n, bool lower, const double* b, Index nrhs,
+                       double* x) noexcept;
+
 // MARK: SVD and what is built on it (MatrixSVD.cpp)
 
 /// Singular value decomposition `a = U Σ Vᵀ` of the m×n `a`, values

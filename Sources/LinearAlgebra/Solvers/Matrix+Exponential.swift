@@ -1,34 +1,195 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension Matrix {
   /// The matrix exponential e^A = Σ Aᵏ/k! (`scipy.linalg.expm`), by scaling
-  /// and squaring with a Padé approximant of degree 3, 5, 7, 9 or 13 chosen
-  /// from ‖A‖₁ (Higham, "The scaling and squaring method for the matrix
-  /// exponential revisited", SIAM J. Matrix Anal. Appl. 26, 2005).
+  /// and squaring with a Padé approximant of degree 3, 5, 7, 9 or 13.
+  ///
+  /// The degree and the number of squarings come from the norms of A's
+  /// powers, ‖Aᵏ‖₁^(1/k), rather than from ‖A‖₁ alone, with the check
+  /// against overscaling of Al-Mohy and Higham ("A new scaling and squaring
+  /// algorithm for the matrix exponential", SIAM J. Matrix Anal. Appl. 31,
+  /// 2009; the θ values of Higham, SIAM J. Matrix Anal. Appl. 26, 2005).
+  /// Float matrices are computed in Float, to Float's unit roundoff.
   ///
   ///     let a: Matrix<Double> = [[0, 1], [-1, 0]]
   ///     a.exponential()   // [[cos 1, sin 1], [-sin 1, cos 1]]
   ///
-  /// Float matrices are computed in Double and rounded. A matrix holding NaN
-  /// or infinity gives a matrix of NaN.
+  /// A matrix holding NaN or infinity gives a matrix of NaN.
   ///
   /// - Precondition: `isSquare`.
-  /// - Complexity: O(n³ (6 + log₂ ‖A‖₁)) at most.
+  /// - Complexity: O(n³ (6 + s)) with s = max(0, ⌈log₂(η/θ₁₃)⌉) squarings,
+  ///   η ≤ ‖A‖₁.
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
   public func exponential() -> Matrix {
     precondition(isSquare, "exponential() needs a square matrix; got \(shapeDescription)")
     let n = rowCount
     guard n > 0 else { return self }
-    let a = Matrix<Double>(rows: n, columns: n, elements: storage.map { Double($0) })
-    let result = exponentialInDouble(a)
-    return Matrix(rows: n, columns: n, elements: result.storage.map { Scalar($0) })
+    let nanResult = Matrix(rows: n, columns: n, repeating: .nan)
+    guard storage.allSatisfy(\.isFinite) else { return nanResult }
+    let normA = Double(norm(.one))
+    guard normA > 0 else { return .identity(n) }
+    // e^A = (e^(A/2))² when ‖A‖₁ itself overflows.
+    guard normA.isFinite else {
+      let half = (self / 2).exponential()
+      return half * half
+    }
+    var powers = AbsolutePowerNorms(self, normA: normA)
+    let a2 = self * self
+    let a4 = a2 * a2
+    let a6 = a4 * a2
+    // ‖Aᵏ‖₁^(1/k) ≤ ‖A‖₁: the bound also stands in for a power that overflowed.
+    func root(_ power: Matrix, _ k: Int) -> Double { Swift.min(Double(power.norm(.one)).rootOfNorm(k), normA) }
+    let d4 = root(a4, 4)
+    let d6 = root(a6, 6)
+    let eta1 = Swift.max(d4, d6)
+    if eta1 <= padeTheta[3]! && powers.extraSquarings(degree: 3, scale: 0) == 0 {
+      return padeLowDegree(3, a2: a2, a4: a4, a6: a6, a8: nil) ?? nanResult
+    }
+    if eta1 <= padeTheta[5]! && powers.extraSquarings(degree: 5, scale: 0) == 0 {
+      return padeLowDegree(5, a2: a2, a4: a4, a6: a6, a8: nil) ?? nanResult
+    }
+    let a8 = a4 * a4
+    let d8 = root(a8, 8)
+    let eta3 = Swift.max(d6, d8)
+    for degree in [7, 9] where eta3 <= padeTheta[degree]! && powers.extraSquarings(degree: degree, scale: 0) == 0 {
+      return padeLowDegree(degree, a2: a2, a4: a4, a6: a6, a8: a8) ?? nanResult
+    }
+    // Degree 13 on A / 2^s, then s squarings. η₃ ≤ θ₁₃ already means no
+    // scaling; otherwise ‖A¹⁰‖₁^(1/10) may lower it.
+    let eta5 = eta3 <= padeTheta13 ? eta3 : Swift.min(eta3, Swift.max(d8, root(a4 * a6, 10)))
+    var scale = eta5 > padeTheta13 ? Int(log2(eta5 / padeTheta13).rounded(.up)) : 0
+    scale += powers.extraSquarings(degree: 13, scale: scale)
+    let approximant: Matrix?
+    if scale == 0 || (scale <= 16 && [a2, a4, a6].allSatisfy { $0.norm(.one).isFinite }) {
+      approximant = padeDegree13(scale: scale, a2: a2, a4: a4, a6: a6)
+    } else {
+      // Far out of range: the powers of the scaled matrix itself.
+      let b = Scalar(Double(sign: .plus, exponent: -scale, significand: 1)) * self
+      let b2 = b * b
+      let b4 = b2 * b2
+      approximant = b.padeDegree13(scale: 0, a2: b2, a4: b4, a6: b4 * b2)
+    }
+    guard var result = approximant else { return nanResult }
+    for _ in 0..<scale { result = result * result }
+    return result
+  }
+
+  /// r = (V − U)⁻¹ (V + U) for degree 3 to 9, with
+  /// U = A Σ b_(2k+1) A^(2k) and V = Σ b_(2k) A^(2k); nil if V − U is singular.
+  private func padeLowDegree(_ degree: Int, a2: Matrix, a4: Matrix, a6: Matrix, a8: Matrix?) -> Matrix? {
+    let b = padeCoefficients[degree]!.map { Scalar($0) }
+    let evenPowers = [a2, a4, a6, a8].prefix(degree / 2).map { $0! }
+    let odd = Matrix.combination(
+      identity: b[1], zip(evenPowers.indices, evenPowers).map { (b[2 * $0 + 3], $1) })
+    let u = self * odd
+    let v = Matrix.combination(identity: b[0], zip(evenPowers.indices, evenPowers).map { (b[2 * $0 + 2], $1) })
+    return Matrix.padeQuotient(u, v)
+  }
+
+  /// The degree-13 approximant of A / 2^scale from A², A⁴ and A⁶.
+  private func padeDegree13(scale: Int, a2: Matrix, a4: Matrix, a6: Matrix) -> Matrix? {
+    let b = padeCoefficients[13]!
+    let f = Double(sign: .plus, exponent: -scale, significand: 1)
+    // The powers of the scaled matrix are the powers of A times f^k: fold
+    // f^k into each coefficient instead of scaling the matrices.
+    func c(_ k: Int, _ power: Int) -> Scalar { Scalar(b[k] * pow(f, Double(power))) }
+    let s1 = scale == 0 ? self : Scalar(f) * self
+    let inner = Matrix.combination(identity: 0, [(c(13, 6), a6), (c(11, 4), a4), (c(9, 2), a2)])
+    let odd = Matrix.combination(
+      identity: c(1, 0), [(Scalar(pow(f, 6)), a6 * inner), (c(7, 6), a6), (c(5, 4), a4), (c(3, 2), a2)])
+    let u = s1 * odd
+    let innerEven = Matrix.combination(identity: 0, [(c(12, 6), a6), (c(10, 4), a4), (c(8, 2), a2)])
+    let v = Matrix.combination(
+      identity: c(0, 0), [(Scalar(pow(f, 6)), a6 * innerEven), (c(6, 6), a6), (c(4, 4), a4), (c(2, 2), a2)])
+    return Matrix.padeQuotient(u, v)
+  }
+
+  /// r = (V − U)⁻¹ (V + U), or nil if V − U is singular.
+  private static func padeQuotient(_ u: Matrix, _ v: Matrix) -> Matrix? {
+    try? (v - u).solve(v + u)
+  }
+
+  /// `identity · I + Σ cₖ Mₖ` in one pass over the elements.
+  private static func combination(identity: Scalar, _ terms: [(Scalar, Matrix)]) -> Matrix {
+    let n = terms[0].1.rowCount
+    return Matrix(rows: n, columns: n) { out in
+      guard let out else { return }
+      for index in 0..<(n * n) { out[index] = 0 }
+      for (coefficient, term) in terms {
+        term.storage.withUnsafeBufferPointer { values in
+          for index in 0..<(n * n) { out[index] += coefficient * values[index] }
+        }
+      }
+      for i in 0..<n { out[i * n + i] += identity }
+    }
   }
 }
 
-/// Higham's θ_m: the largest ‖A‖₁ for which the degree-m Padé approximant
-/// is accurate to double precision.
-private let padeThresholds: [(degree: Int, theta: Double)] = [
-  (3, 1.495585217958292e-2), (5, 2.539398330063230e-1), (7, 9.504178996162932e-1),
-  (9, 2.097847961257068e0),
+/// The norms ‖ |A|^k ‖₁ for increasing k, by products of the row vector
+/// 1ᵀ with |A| (exact for a non-negative matrix), for the overscaling check
+/// ℓ_m of Al-Mohy and Higham (2009, section 5).
+private struct AbsolutePowerNorms<Scalar: MatrixScalar> {
+  let absoluteTransposed: Matrix<Scalar>
+  let normA: Double
+  /// 1ᵀ |A|^power / 2^logScale, its largest entry 1 (no overflow at any power).
+  var vector: [Scalar]
+  var logScale = 0.0
+  var power = 0
+
+  init(_ a: Matrix<Scalar>, normA: Double) {
+    absoluteTransposed = Matrix(rows: a.rowCount, columns: a.columnCount, elements: a.storage.map { abs($0) })
+      .transposed()
+    self.normA = normA
+    vector = [Scalar](repeating: 1, count: a.rowCount)
+  }
+
+  /// ℓ_m: the squarings to add to `scale` so that the approximant's
+  /// backward error bound holds at unit roundoff, max(⌈log₂(α/u) / 2m⌉, 0),
+  /// α = |c_(2m+1)| ‖ |A/2^s|^(2m+1) ‖₁ / ‖A/2^s‖₁.
+  mutating func extraSquarings(degree: Int, scale: Int) -> Int {
+    let k = 2 * degree + 1
+    while power < k {
+      vector = absoluteTransposed * vector
+      power += 1
+      let largest = vector.max() ?? 0
+      guard largest > 0, largest.isFinite else { return 0 }
+      let exponent = largest.exponent
+      logScale += Double(exponent)
+      let factor = Scalar(sign: .plus, exponent: -exponent, significand: 1)
+      for index in vector.indices { vector[index] *= factor }
+    }
+    let log2Norm = logScale + log2(Double(vector.max() ?? 0))
+    let log2Alpha = log2(padeErrorCoefficient[degree]!) + log2Norm - Double(scale * (k - 1)) - log2(normA)
+    let log2UnitRoundoff = log2(Double(Scalar.ulpOfOne) / 2)
+    let squarings = ((log2Alpha - log2UnitRoundoff) / Double(2 * degree)).rounded(.up)
+    return squarings.isFinite ? Swift.max(Int(squarings), 0) : 0
+  }
+}
+
+extension Double {
+  /// self^(1/k) for a norm (0 stays 0).
+  fileprivate func rootOfNorm(_ k: Int) -> Double { self == 0 ? 0 : pow(self, 1 / Double(k)) }
+}
+
+/// Higham's θ_m: the largest η for which the degree-m Padé approximant is
+/// accurate to double precision (used for Float as well, as scipy does).
+private let padeTheta: [Int: Double] = [
+  3: 1.495585217958292e-2, 5: 2.539398330063230e-1, 7: 9.504178996162932e-1, 9: 2.097847961257068e0,
 ]
-private let theta13 = 5.371920351148152
+private let padeTheta13 = 4.25
+
+/// |c_(2m+1)|, the leading coefficient of the backward error series of the
+/// degree-m approximant (Al-Mohy and Higham 2009, eq. 5.1).
+private let padeErrorCoefficient: [Int: Double] = [
+  3: 1 / 100_800.0, 5: 1 / 10_059_033_600.0, 7: 1 / 4_487_938_430_976_000.0,
+  9: 1 / 5_914_384_781_877_411_840_000.0, 13: 1 / 113_250_775_606_021_113_483_283_660_800_000_000.0,
+]
 
 /// The Padé coefficients b₀ … b_m of each degree.
 private let padeCoefficients: [Int: [Double]] = [
@@ -44,45 +205,3 @@ private let padeCoefficients: [Int: [Double]] = [
     960_960, 16380, 182, 1,
   ],
 ]
-
-private func exponentialInDouble(_ a: Matrix<Double>) -> Matrix<Double> {
-  let n = a.rowCount
-  let nanResult = Matrix<Double>(rows: n, columns: n, repeating: .nan)
-  guard a.storage.allSatisfy(\.isFinite) else { return nanResult }
-  let norm = a.norm(.one)
-  let identity = Matrix<Double>.identity(n)
-  let a2 = a * a
-  for (degree, theta) in padeThresholds where norm <= theta {
-    let b = padeCoefficients[degree]!
-    // U = A Σ b_(2k+1) A^(2k), V = Σ b_(2k) A^(2k).
-    var power = identity
-    var u = b[1] * identity
-    var v = b[0] * identity
-    for k in 1...(degree / 2) {
-      power = power * a2
-      u += b[2 * k + 1] * power
-      v += b[2 * k] * power
-    }
-    u = a * u
-    return padeQuotient(u, v) ?? nanResult
-  }
-  // Degree 13 with scaling by 2^-s.
-  let scale = norm > theta13 ? Int((norm / theta13).exponent) + 1 : 0
-  let factor = Double(sign: .plus, exponent: -scale, significand: 1)
-  let s1 = factor * a
-  let s2 = (factor * factor) * a2
-  let s4 = s2 * s2
-  let s6 = s4 * s2
-  let b = padeCoefficients[13]!
-  let u =
-    s1 * (s6 * (b[13] * s6 + b[11] * s4 + b[9] * s2) + b[7] * s6 + b[5] * s4 + b[3] * s2 + b[1] * identity)
-  let v = s6 * (b[12] * s6 + b[10] * s4 + b[8] * s2) + b[6] * s6 + b[4] * s4 + b[2] * s2 + b[0] * identity
-  guard var result = padeQuotient(u, v) else { return nanResult }
-  for _ in 0..<scale { result = result * result }
-  return result
-}
-
-/// r = (V − U)⁻¹ (V + U), or nil if V − U is singular.
-private func padeQuotient(_ u: Matrix<Double>, _ v: Matrix<Double>) -> Matrix<Double>? {
-  try? (v - u).solve(v + u)
-}

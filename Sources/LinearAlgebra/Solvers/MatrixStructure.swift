@@ -1,3 +1,5 @@
+internal import CXX
+
 /// What a caller knows about a square matrix, for
 /// ``Matrix/solve(_:assuming:)-(Matrix<Scalar>,_)`` (scipy's `assume_a` and
 /// `solve_triangular`).
@@ -64,29 +66,25 @@ extension Matrix {
     return substitute(b, lower: lower)
   }
 
-  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
-
+  /// Blocked substitution in the core, reading only the triangle named.
   private func substitute(_ b: Matrix, lower: Bool) -> Matrix {
     let n = rowCount
     let columns = b.columnCount
-    var x = b
-    storage.withUnsafeBufferPointer { a in
-      x.storage.withUnsafeMutableBufferPointer { x in
-        let rows: [Int] = lower ? Array(0..<n) : Array((0..<n).reversed())
-        for i in rows {
-          let range = lower ? 0..<i : (i + 1)..<n
-          let target = x.baseAddress! + i * columns
-          for k in range {
-            let factor = a[i * n + k]
-            if factor == 0 { continue }
-            let source = x.baseAddress! + k * columns
-            for c in 0..<columns { target[c] -= factor * source[c] }
+    return storage.withUnsafeBufferPointer { a in
+      b.storage.withUnsafeBufferPointer { bPointer in
+        Matrix(rows: n, columns: columns) { x in
+          let status: core.Status
+          switch CoreScalarKind(Scalar.self) {
+          case .double:
+            status = core.triangularSolve(
+              a.baseAddress?.asDouble, n, lower, bPointer.baseAddress?.asDouble, columns, x?.asDouble)
+          case .float:
+            status = core.triangularSolve(
+              a.baseAddress?.asFloat, n, lower, bPointer.baseAddress?.asFloat, columns, x?.asFloat)
           }
-          let pivot = a[i * n + i]
-          for c in 0..<columns { target[c] /= pivot }
+          status.expectSuccess("solve(_:assuming:)")
         }
       }
     }
-    return x
   }
 }

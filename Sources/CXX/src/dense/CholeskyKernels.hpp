@@ -106,5 +106,33 @@ Status choleskySolveImpl(const T* lower, Index n, const T* b, Index nrhs, T* x) 
   return Status::ok;
 }
 
+/// Solves `a x = b` with the triangle of the row-major n×n `a` named by
+/// `lower` (the other triangle is not read): Eigen's blocked substitution,
+/// on one vector when `b` has one column. A zero on the diagonal gives
+/// infinities or NaN; the Swift layer checks the diagonal first.
+template <class T>
+Status triangularSolveImpl(const T* a, Index n, bool lower, const T* b, Index nrhs, T* x) {
+  if (n < 0 || nrhs < 0) return Status::invalidArgument;
+  if (n == 0 || nrhs == 0) return Status::ok;
+  const ConstMatrixMap<T> matrix(a, n, n);
+  const auto solve = [&](auto& solution) {
+    if (lower) {
+      matrix.template triangularView<Eigen::Lower>().solveInPlace(solution);
+    } else {
+      matrix.template triangularView<Eigen::Upper>().solveInPlace(solution);
+    }
+  };
+  if (nrhs == 1) {
+    Eigen::Map<Eigen::Matrix<T, Eigen::Dynamic, 1>> solution(x, n);
+    solution = Eigen::Map<const Eigen::Matrix<T, Eigen::Dynamic, 1>>(b, n);
+    solve(solution);
+  } else {
+    MatrixMap<T> solution(x, n, nrhs);
+    solution = ConstMatrixMap<T>(b, n, nrhs);
+    solve(solution);
+  }
+  return Status::ok;
+}
+
 }  // namespace
 }  // namespace core

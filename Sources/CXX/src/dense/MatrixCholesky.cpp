@@ -26,5 +26,17 @@ Status choleskySolve(const double* lower, Index n, const double* b, Index nrhs, 
     return avx2::isUsable() ? avx2::choleskySolve(lower, n, b, nrhs, x) : choleskySolveImpl(lower, n, b, nrhs, x);
   });
 }
+Status triangularSolve(const float* a, Index n, bool lower, const float* b, Index nrhs, float* x) noexcept {
+  return guarded([&] {
+    return avx2::isUsable() ? avx2::triangularSolve(a, n, lower, b, nrhs, x)
+                            : triangularSolveImpl(a, n, lower, b, nrhs, x);
+  });
+}
+Status triangularSolve(const double* a, Index n, bool lower, const double* b, Index nrhs, double* x) noexcept {
+  return guarded([&] {
+    return avx2::isUsable() ? avx2::triangularSolve(a, n, lower, b, nrhs, x)
+                            : triangularSolveImpl(a, n, lower, b, nrhs, x);
+  });
+}
 
 }  // namespace core

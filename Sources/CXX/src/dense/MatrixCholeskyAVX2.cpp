@@ -17,6 +17,12 @@ Status choleskySolve(const float* lower, Index n, const float* b, Index nrhs, fl
 Status choleskySolve(const double* lower, Index n, const double* b, Index nrhs, double* x) {
   return choleskySolveImpl(lower, n, b, nrhs, x);
 }
+Status triangularSolve(const float* a, Index n, bool lower, const float* b, Index nrhs, float* x) {
+  return triangularSolveImpl(a, n, lower, b, nrhs, x);
+}
+Status triangularSolve(const double* a, Index n, bool lower, const double* b, Index nrhs, double* x) {
+  return triangularSolveImpl(a, n, lower, b, nrhs, x);
+}
 
 }  // namespace core::avx2
 
@@ -29,6 +35,8 @@ Status cholesky(const float*, Index, float*) { return Status::internalError; }
 Status cholesky(const double*, Index, double*) { return Status::internalError; }
 Status choleskySolve(const float*, Index, const float*, Index, float*) { return Status::internalError; }
 Status choleskySolve(const double*, Index, const double*, Index, double*) { return Status::internalError; }
+Status triangularSolve(const float*, Index, bool, const float*, Index, float*) { return Status::internalError; }
+Status triangularSolve(const double*, Index, bool, const double*, Index, double*) { return Status::internalError; }
 }  // namespace core::avx2
 
 #endif

@@ -62,6 +62,8 @@ Status cholesky(const float* a, Index n, float* lower);
 Status cholesky(const double* a, Index n, double* lower);
 Status choleskySolve(const float* lower, Index n, const float* b, Index nrhs, float* x);
 Status choleskySolve(const double* lower, Index n, const double* b, Index nrhs, double* x);
+Status triangularSolve(const float* a, Index n, bool lower, const float* b, Index nrhs, float* x);
+Status triangularSolve(const double* a, Index n, bool lower, const double* b, Index nrhs, double* x);
 
 
 // The AVX2+FMA QR kernels (MatrixQRAVX2.cpp); call only when isUsable().
