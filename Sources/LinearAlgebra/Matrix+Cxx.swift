@@ -59,6 +59,7 @@ extension core.Status {
     case .invalidArgument:
       preconditionFailure("\(operation()): the C++ core rejected its arguments")
     case .internalError: preconditionFailure("\(operation()): internal error in the C++ core")
+    case .cancelled: preconditionFailure("\(operation()): the C++ core reports a cancelled job")
     @unknown default: preconditionFailure("\(operation()): unknown core status \(rawValue)")
     }
   }

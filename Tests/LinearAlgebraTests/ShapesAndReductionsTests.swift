@@ -21,6 +21,25 @@ struct ShapesAndReductionsTests {
     #expect(b.column(0) == [7, 7, 7])
   }
 
+  @Test func largeBlocksTakeTheStreamingCopy() {
+    // Blocks of 4 MiB and more are copied by the core with streaming stores
+    // across the pool; offsets that leave the rows unaligned, both scalars.
+    let big = Matrix<Double>(rows: 1100, columns: 1100) { i, j in Double(i * 1100 + j) }
+    let block = big[3..<1000, 5..<1002]
+    #expect(block.rowCount == 997 && block.columnCount == 997)
+    #expect(block == Matrix(rows: 997, columns: 997) { i, j in big[i + 3, j + 5] })
+    let single = Matrix<Float>(rows: 1500, columns: 1501) { i, j in Float((i * 7 + j) % 1000) }
+    let singleBlock = single[1..<1499, 3...]
+    #expect(singleBlock == Matrix(rows: 1498, columns: 1498) { i, j in single[i + 1, j + 3] })
+    // Column sums of a tall block with a column count that is not a
+    // multiple of the unrolling, against a plain double-precision loop.
+    let columns = singleBlock.columnwise.sum()
+    for j in [0, 1, 777, 1497] {
+      let expected = (0..<1498).reduce(0.0) { $0 + Double(singleBlock[$1, j]) }
+      #expect(abs(Double(columns[j]) - expected) <= expected * 1e-6, "column \(j)")
+    }
+  }
+
   @Test func rowAndColumnSubscripts() {
     var b = a
     #expect(b[row: 1] == [5, 6, 7, 8] && b[column: 3] == [4, 8, 12])

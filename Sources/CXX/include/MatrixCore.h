@@ -47,6 +47,14 @@ Status transpose(const float* a, float* out, Index m, Index n) noexcept;
 /// `out (n×m) = aᵀ` for an m×n `a`.
 Status transpose(const double* a, double* out, Index m, Index n) noexcept;
 
+/// Copies the `rows`×`columns` block at `source` (rows `sourceStride`
+/// elements apart) into the contiguous `destination`; large blocks with
+/// streaming stores, across the pool (BlockCopy.cpp).
+Status copyBlock(const float* source, Index sourceStride, Index rows, Index columns, float* destination) noexcept;
+/// Copies a block into contiguous storage (see the float overload).
+Status copyBlock(const double* source, Index sourceStride, Index rows, Index columns,
+                 double* destination) noexcept;
+
 /// Frobenius norm of `count` values, without overflow or underflow in the
 /// intermediate sum of squares.
 Status frobeniusNorm(const float* a, Index count, float* norm) noexcept;
@@ -130,6 +138,27 @@ Status triangularSolve(const float* a, Index n, bool lower, const float* b, Inde
 /// Solves `a x = b` with one triangle of `a` (see the float overload).
 Status triangularSolve(const double* a, Index n, bool lower, const double* b, Index nrhs,
                        double* x) noexcept;
+
+// MARK: Symmetric indefinite LDLᵀ (MatrixCholesky.cpp)
+
+/// Bunch–Kaufman factorization `P a Pᵀ = L D Lᵀ` of the symmetric n×n `a`
+/// (lower triangle read). Writes the unit lower triangular `lower` (n×n),
+/// `order` (row i of `P a Pᵀ` is row `order[i]` of `a`), D's diagonal and,
+/// at the first row of each 2×2 block, its off-diagonal entry in
+/// `offDiagonal` (0 elsewhere). NaN or infinity gives a D of NaN.
+Status ldltFactor(const float* a, Index n, float* lower, Index* order, float* diagonal,
+                  float* offDiagonal) noexcept;
+/// Bunch–Kaufman factorization of the symmetric `a` (see the float overload).
+Status ldltFactor(const double* a, Index n, double* lower, Index* order, double* diagonal,
+                  double* offDiagonal) noexcept;
+
+/// Solves `a x = b` from `ldltFactor`'s outputs; `b`, `x` are n×nrhs.
+/// `Status::singular` when a block of D is zero or not finite.
+Status ldltSolve(const float* lower, const Index* order, const float* diagonal, const float* offDiagonal,
+                 Index n, const float* b, Index nrhs, float* x) noexcept;
+/// Solves `a x = b` from `ldltFactor`'s outputs (see the float overload).
+Status ldltSolve(const double* lower, const Index* order, const double* diagonal, const double* offDiagonal,
+                 Index n, const double* b, Index nrhs, double* x) noexcept;
 
 // MARK: SVD and what is built on it (MatrixSVD.cpp)
 

@@ -1,3 +1,5 @@
+internal import CXX
+
 extension Matrix {
   /// The rows and columns a pair of range expressions select, checked
   /// against the shape.
@@ -59,10 +61,13 @@ extension Matrix {
     return storage.withUnsafeBufferPointer { source in
       Matrix(rows: m, columns: n) { destination in
         guard let destination, let source = source.baseAddress else { return }
-        for row in 0..<m {
-          (destination + row * n).initialize(
-            from: source + (rows.lowerBound + row) * columnCount + columns.lowerBound, count: n)
+        let first = source + rows.lowerBound * columnCount + columns.lowerBound
+        let status: core.Status
+        switch CoreScalarKind(Scalar.self) {
+        case .double: status = core.copyBlock(first.asDouble, columnCount, m, n, destination.asDouble)
+        case .float: status = core.copyBlock(first.asFloat, columnCount, m, n, destination.asFloat)
         }
+        status.expectSuccess("a[\(rows), \(columns)] of a \(shapeDescription) matrix")
       }
     }
   }

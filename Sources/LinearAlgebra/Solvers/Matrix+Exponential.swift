@@ -44,7 +44,9 @@ extension Matrix {
     let a4 = a2 * a2
     let a6 = a4 * a2
     // ‖Aᵏ‖₁^(1/k) ≤ ‖A‖₁: the bound also stands in for a power that overflowed.
-    func root(_ power: Matrix, _ k: Int) -> Double { Swift.min(Double(power.norm(.one)).rootOfNorm(k), normA) }
+    func root(_ power: Matrix, _ k: Int) -> Double {
+      Swift.min(Double(power.norm(.one)).rootOfNorm(k), normA)
+    }
     let d4 = root(a4, 4)
     let d6 = root(a6, 6)
     let eta1 = Swift.max(d4, d6)
@@ -57,7 +59,8 @@ extension Matrix {
     let a8 = a4 * a4
     let d8 = root(a8, 8)
     let eta3 = Swift.max(d6, d8)
-    for degree in [7, 9] where eta3 <= padeTheta[degree]! && powers.extraSquarings(degree: degree, scale: 0) == 0 {
+    for degree in [7, 9]
+    where eta3 <= padeTheta[degree]! && powers.extraSquarings(degree: degree, scale: 0) == 0 {
       return padeLowDegree(degree, a2: a2, a4: a4, a6: a6, a8: a8) ?? nanResult
     }
     // Degree 13 on A / 2^s, then s squarings. η₃ ≤ θ₁₃ already means no
@@ -88,7 +91,8 @@ extension Matrix {
     let odd = Matrix.combination(
       identity: b[1], zip(evenPowers.indices, evenPowers).map { (b[2 * $0 + 3], $1) })
     let u = self * odd
-    let v = Matrix.combination(identity: b[0], zip(evenPowers.indices, evenPowers).map { (b[2 * $0 + 2], $1) })
+    let v = Matrix.combination(
+      identity: b[0], zip(evenPowers.indices, evenPowers).map { (b[2 * $0 + 2], $1) })
     return Matrix.padeQuotient(u, v)
   }
 

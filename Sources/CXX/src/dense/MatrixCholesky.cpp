@@ -1,10 +1,11 @@
 // Cholesky factorization a = L Lᵀ of a symmetric positive definite matrix,
-// and solves with its factor: the exported functions, each running the
-// AVX2+FMA kernels when the CPU has them (see KernelVariants.hpp), else the
-// baseline compiled here.
+// the symmetric indefinite LDLᵀ, triangular solves, and solves with their
+// factors: the exported functions, each running the AVX2+FMA kernels when
+// the CPU has them (see KernelVariants.hpp), else the baseline compiled here.
 #include "MatrixCore.h"
 
 #include "CholeskyKernels.hpp"
+#include "SymmetricIndefiniteKernels.hpp"
 #include "KernelVariants.hpp"
 
 namespace core {
@@ -36,6 +37,33 @@ Status triangularSolve(const double* a, Index n, bool lower, const double* b, In
   return guarded([&] {
     return avx2::isUsable() ? avx2::triangularSolve(a, n, lower, b, nrhs, x)
                             : triangularSolveImpl(a, n, lower, b, nrhs, x);
+  });
+}
+Status ldltFactor(const float* a, Index n, float* lower, Index* order, float* diagonal, float* offDiagonal) noexcept {
+  return guarded([&] {
+    return avx2::isUsable() ? avx2::ldltFactor(a, n, lower, order, diagonal, offDiagonal)
+                            : ldltFactorImpl(a, n, lower, order, diagonal, offDiagonal);
+  });
+}
+Status ldltFactor(const double* a, Index n, double* lower, Index* order, double* diagonal,
+                  double* offDiagonal) noexcept {
+  return guarded([&] {
+    return avx2::isUsable() ? avx2::ldltFactor(a, n, lower, order, diagonal, offDiagonal)
+                            : ldltFactorImpl(a, n, lower, order, diagonal, offDiagonal);
+  });
+}
+Status ldltSolve(const float* lower, const Index* order, const float* diagonal, const float* offDiagonal, Index n,
+                 const float* b, Index nrhs, float* x) noexcept {
+  return guarded([&] {
+    return avx2::isUsable() ? avx2::ldltSolve(lower, order, diagonal, offDiagonal, n, b, nrhs, x)
+                            : ldltSolveImpl(lower, order, diagonal, offDiagonal, n, b, nrhs, x);
+  });
+}
+Status ldltSolve(const double* lower, const Index* order, const double* diagonal, const double* offDiagonal, Index n,
+                 const double* b, Index nrhs, double* x) noexcept {
+  return guarded([&] {
+    return avx2::isUsable() ? avx2::ldltSolve(lower, order, diagonal, offDiagonal, n, b, nrhs, x)
+                            : ldltSolveImpl(lower, order, diagonal, offDiagonal, n, b, nrhs, x);
   });
 }
 

@@ -6,6 +6,7 @@
 
 #include "AVX2Prologue.hpp"
 #include "CholeskyKernels.hpp"
+#include "SymmetricIndefiniteKernels.hpp"
 
 namespace core::avx2 {
 
@@ -23,6 +24,20 @@ Status triangularSolve(const float* a, Index n, bool lower, const float* b, Inde
 Status triangularSolve(const double* a, Index n, bool lower, const double* b, Index nrhs, double* x) {
   return triangularSolveImpl(a, n, lower, b, nrhs, x);
 }
+Status ldltFactor(const float* a, Index n, float* lower, Index* order, float* diagonal, float* offDiagonal) {
+  return ldltFactorImpl(a, n, lower, order, diagonal, offDiagonal);
+}
+Status ldltFactor(const double* a, Index n, double* lower, Index* order, double* diagonal, double* offDiagonal) {
+  return ldltFactorImpl(a, n, lower, order, diagonal, offDiagonal);
+}
+Status ldltSolve(const float* lower, const Index* order, const float* diagonal, const float* offDiagonal, Index n,
+                 const float* b, Index nrhs, float* x) {
+  return ldltSolveImpl(lower, order, diagonal, offDiagonal, n, b, nrhs, x);
+}
+Status ldltSolve(const double* lower, const Index* order, const double* diagonal, const double* offDiagonal, Index n,
+                 const double* b, Index nrhs, double* x) {
+  return ldltSolveImpl(lower, order, diagonal, offDiagonal, n, b, nrhs, x);
+}
 
 }  // namespace core::avx2
 
@@ -37,6 +52,14 @@ Status choleskySolve(const float*, Index, const float*, Index, float*) { return 
 Status choleskySolve(const double*, Index, const double*, Index, double*) { return Status::internalError; }
 Status triangularSolve(const float*, Index, bool, const float*, Index, float*) { return Status::internalError; }
 Status triangularSolve(const double*, Index, bool, const double*, Index, double*) { return Status::internalError; }
+Status ldltFactor(const float*, Index, float*, Index*, float*, float*) { return Status::internalError; }
+Status ldltFactor(const double*, Index, double*, Index*, double*, double*) { return Status::internalError; }
+Status ldltSolve(const float*, const Index*, const float*, const float*, Index, const float*, Index, float*) {
+  return Status::internalError;
+}
+Status ldltSolve(const double*, const Index*, const double*, const double*, Index, const double*, Index, double*) {
+  return Status::internalError;
+}
 }  // namespace core::avx2
 
 #endif

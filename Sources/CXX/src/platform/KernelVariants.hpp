@@ -64,6 +64,12 @@ Status choleskySolve(const float* lower, Index n, const float* b, Index nrhs, fl
 Status choleskySolve(const double* lower, Index n, const double* b, Index nrhs, double* x);
 Status triangularSolve(const float* a, Index n, bool lower, const float* b, Index nrhs, float* x);
 Status triangularSolve(const double* a, Index n, bool lower, const double* b, Index nrhs, double* x);
+Status ldltFactor(const float* a, Index n, float* lower, Index* order, float* diagonal, float* offDiagonal);
+Status ldltFactor(const double* a, Index n, double* lower, Index* order, double* diagonal, double* offDiagonal);
+Status ldltSolve(const float* lower, const Index* order, const float* diagonal, const float* offDiagonal, Index n,
+                 const float* b, Index nrhs, float* x);
+Status ldltSolve(const double* lower, const Index* order, const double* diagonal, const double* offDiagonal, Index n,
+                 const double* b, Index nrhs, double* x);
 
 
 // The AVX2+FMA QR kernels (MatrixQRAVX2.cpp); call only when isUsable().
