@@ -6,10 +6,14 @@ import PackageDescription
 /// `EIGEN_MPL2_ONLY` keeps the build to Eigen's MPL2-licensed parts. Release
 /// builds drop assertions (`NDEBUG`, `EIGEN_NO_DEBUG`); debug builds keep them,
 /// and the core turns a failed Eigen assertion into a status instead of an abort.
+/// Debug builds compile only the baseline kernels (`LINEAR_ALGEBRA_BASELINE_ONLY`):
+/// unoptimized AVX2 variants would gain nothing and double the Eigen-heavy
+/// translation units of a clean debug build.
 let coreSettings: [CXXSetting] = [
   .define("EIGEN_MPL2_ONLY"),
   .define("NDEBUG", .when(configuration: .release)),
   .define("EIGEN_NO_DEBUG", .when(configuration: .release)),
+  .define("LINEAR_ALGEBRA_BASELINE_ONLY", .when(configuration: .debug)),
 ]
 
 /// Our own Swift targets that import the C++ core turn on C++ interoperability.

@@ -5,7 +5,7 @@
 // FMA. No compiler flag is needed, so SwiftPM's default build gets it.
 #include "KernelVariants.hpp"
 
-#if defined(__x86_64__) && defined(__clang__)
+#if defined(__x86_64__) && defined(__clang__) && !defined(LINEAR_ALGEBRA_BASELINE_ONLY)
 
 #include "AVX2Prologue.hpp"
 #include "ProductKernels.hpp"
@@ -41,7 +41,7 @@ bool isUsable() noexcept {
 
 }  // namespace core::avx2
 
-#else  // no AVX2 variant on this architecture or compiler
+#else  // no AVX2 variant on this architecture or compiler, or a debug build
 
 namespace core::avx2 {
 bool isUsable() noexcept { return false; }

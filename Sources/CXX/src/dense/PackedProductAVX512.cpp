@@ -8,7 +8,7 @@
 // Eigen. No compiler flag is needed, so SwiftPM's default build has it.
 #include "KernelVariants.hpp"
 
-#if defined(__x86_64__) && defined(__clang__)
+#if defined(__x86_64__) && defined(__clang__) && !defined(LINEAR_ALGEBRA_BASELINE_ONLY)
 
 #include <immintrin.h>
 
@@ -106,7 +106,7 @@ bool isUsable() noexcept {
 
 }  // namespace core::avx512
 
-#else  // no AVX-512 variant on this architecture or compiler
+#else  // no AVX-512 variant on this architecture or compiler, or a debug build
 
 namespace core::avx512 {
 bool isUsable() noexcept { return false; }

@@ -2,7 +2,7 @@
 // for how the variants are kept apart).
 #include "KernelVariants.hpp"
 
-#if defined(__x86_64__) && defined(__clang__)
+#if defined(__x86_64__) && defined(__clang__) && !defined(LINEAR_ALGEBRA_BASELINE_ONLY)
 
 #include "AVX2Prologue.hpp"
 #include "SparseLUKernels.hpp"
