@@ -48,6 +48,7 @@ let package = Package(
       cxxSettings: coreSettings + [
         .headerSearchPath("src/platform"),
         .headerSearchPath("src/dense"),
+        .headerSearchPath("src/complex"),
         .headerSearchPath("src/primes"),
         .headerSearchPath("src/sparse"),
       ],

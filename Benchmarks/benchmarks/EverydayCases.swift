@@ -12,7 +12,7 @@ import LinearAlgebra
 enum EverydayCases {
   static let copyFamily = "Matrix copies (Double)"
 
-  static func cases<T: MatrixScalar>(_: T.Type, quick: Bool) -> [BenchmarkCase] {
+  static func cases<T: RealMatrixScalar>(_: T.Type, quick: Bool) -> [BenchmarkCase] {
     let family = "Matrix (\(T.self))"
     var cases: [BenchmarkCase] = []
     func add(_ name: String, _ sizes: [Int], _ run: @escaping (Int, TimingBudget) -> Measurement) {

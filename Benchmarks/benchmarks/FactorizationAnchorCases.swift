@@ -22,7 +22,7 @@ enum FactorizationAnchorCases {
     else { return [] }
     let sizes = quick ? [128, 256] : [512, 1024]
     var cases: [BenchmarkCase] = []
-    func add<T: MatrixScalar & Sendable>(_: T.Type) {
+    func add<T: RealMatrixScalar & Sendable>(_: T.Type) {
       for (name, run) in [
         ("LU solve", solve(T.self)), ("inverse", inverse(T.self)), ("determinant", determinant(T.self)),
         ("Cholesky", cholesky(T.self)),
@@ -44,7 +44,7 @@ enum FactorizationAnchorCases {
 
   typealias Run = (Int, TimingBudget, String) -> CaseResult
 
-  static func solve<T: MatrixScalar & Sendable>(_: T.Type) -> Run {
+  static func solve<T: RealMatrixScalar & Sendable>(_: T.Type) -> Run {
     { n, budget, label in
       let lapack = OpenBLASLAPACK<T>.shared!
       let a = MatrixCases.wellConditioned(T.self, n, seed: 5)
@@ -62,7 +62,7 @@ enum FactorizationAnchorCases {
     }
   }
 
-  static func inverse<T: MatrixScalar & Sendable>(_: T.Type) -> Run {
+  static func inverse<T: RealMatrixScalar & Sendable>(_: T.Type) -> Run {
     { n, budget, label in
       let lapack = OpenBLASLAPACK<T>.shared!
       let a = MatrixCases.wellConditioned(T.self, n, seed: 9)
@@ -80,7 +80,7 @@ enum FactorizationAnchorCases {
     }
   }
 
-  static func determinant<T: MatrixScalar & Sendable>(_: T.Type) -> Run {
+  static func determinant<T: RealMatrixScalar & Sendable>(_: T.Type) -> Run {
     { n, budget, label in
       let lapack = OpenBLASLAPACK<T>.shared!
       // Scaled so the determinant stays within range, as in MatrixCases.
@@ -103,7 +103,7 @@ enum FactorizationAnchorCases {
     }
   }
 
-  static func cholesky<T: MatrixScalar & Sendable>(_: T.Type) -> Run {
+  static func cholesky<T: RealMatrixScalar & Sendable>(_: T.Type) -> Run {
     { n, budget, label in
       let lapack = OpenBLASLAPACK<T>.shared!
       let b = MatrixCases.input(T.self, n, seed: 11)
@@ -127,16 +127,16 @@ enum FactorizationAnchorCases {
 
   /// The column-major copy of `a` (its row-major transpose), as numpy makes
   /// before calling LAPACK.
-  static func columnMajor<T: MatrixScalar>(_ a: Matrix<T>) -> [T] {
+  static func columnMajor<T: RealMatrixScalar>(_ a: Matrix<T>) -> [T] {
     a.transposed().elements
   }
 
   /// The transpose of the n×n `values`: column-major to row-major.
-  static func rowMajor<T: MatrixScalar>(_ values: [T], _ n: Int) -> [T] {
+  static func rowMajor<T: RealMatrixScalar>(_ values: [T], _ n: Int) -> [T] {
     Matrix(rows: n, columns: n, elements: values).transposed().elements
   }
 
-  static func agreement<T: MatrixScalar>(_ ours: [T], _ theirs: [T], _ n: Int) -> Bool {
+  static func agreement<T: RealMatrixScalar>(_ ours: [T], _ theirs: [T], _ n: Int) -> Bool {
     !ours.isEmpty && MatrixCases.relativeDifference(ours, theirs) <= MatrixCases.tolerance(T.self, n)
   }
 

@@ -4,7 +4,7 @@ import LinearAlgebra
 /// Swift kernels of the same algorithms (unless `swiftPaths` is false, for
 /// `--core-only`).
 enum MatrixCases {
-  static func cases<T: MatrixScalar>(_: T.Type, quick: Bool, swiftPaths: Bool) -> [BenchmarkCase] {
+  static func cases<T: RealMatrixScalar>(_: T.Type, quick: Bool, swiftPaths: Bool) -> [BenchmarkCase] {
     let family = "Matrix (\(T.self))"
     let productSizes = quick ? [4, 64, 256] : [4, 16, 64, 256, 1024, 2048]
     let factorSizes = quick ? [4, 64, 256] : [4, 16, 64, 256, 512, 1024]
@@ -62,19 +62,19 @@ enum MatrixCases {
   }
 
   /// A seeded random n×n matrix with entries in [-1, 1].
-  static func input<T: MatrixScalar>(_: T.Type, _ n: Int, seed: UInt64) -> Matrix<T> {
+  static func input<T: RealMatrixScalar>(_: T.Type, _ n: Int, seed: UInt64) -> Matrix<T> {
     var generator = BenchmarkRandom(seed: seed &+ UInt64(n))
     return Matrix<T>.random(rows: n, columns: n, in: -1...1, using: &generator)
   }
 
   /// A well-conditioned matrix for the LU family: random plus 2√n on the
   /// diagonal (partial pivoting still runs its full search).
-  static func wellConditioned<T: MatrixScalar>(_: T.Type, _ n: Int, seed: UInt64) -> Matrix<T> {
+  static func wellConditioned<T: RealMatrixScalar>(_: T.Type, _ n: Int, seed: UInt64) -> Matrix<T> {
     input(T.self, n, seed: seed) + T(2 * Double(n).squareRoot()) * Matrix<T>.identity(n)
   }
 
   /// Relative Frobenius difference of two element arrays.
-  static func relativeDifference<T: MatrixScalar>(_ x: [T], _ y: [T]) -> Double {
+  static func relativeDifference<T: RealMatrixScalar>(_ x: [T], _ y: [T]) -> Double {
     var difference = 0.0
     var scale = 0.0
     for (a, b) in zip(x, y) {
@@ -84,11 +84,11 @@ enum MatrixCases {
     return scale == 0 ? difference.squareRoot() : (difference / scale).squareRoot()
   }
 
-  static func tolerance<T: MatrixScalar>(_: T.Type, _ n: Int) -> Double {
+  static func tolerance<T: RealMatrixScalar>(_: T.Type, _ n: Int) -> Double {
     100 * Double(n) * Double(T.ulpOfOne)
   }
 
-  static func product<T: MatrixScalar>(
+  static func product<T: RealMatrixScalar>(
     _: T.Type, _ n: Int, _ budget: TimingBudget, family: String, name: String,
     swift kernel: (([T], [T], Int, Int, Int) -> [T])?
   ) -> CaseResult {
@@ -105,7 +105,7 @@ enum MatrixCases {
       unit: "GFLOP/s", agree: agree)
   }
 
-  static func matrixVector<T: MatrixScalar>(
+  static func matrixVector<T: RealMatrixScalar>(
     _: T.Type, _ n: Int, _ budget: TimingBudget, family: String, swiftPaths: Bool
   )
     -> CaseResult
@@ -125,7 +125,7 @@ enum MatrixCases {
       work: 2 * Double(n) * Double(n) / 1e9, unit: "GFLOP/s", agree: agree)
   }
 
-  static func solve<T: MatrixScalar>(
+  static func solve<T: RealMatrixScalar>(
     _: T.Type, _ n: Int, _ budget: TimingBudget, family: String, swiftPaths: Bool
   )
     -> CaseResult
@@ -146,7 +146,7 @@ enum MatrixCases {
       unit: "GFLOP/s", agree: agree)
   }
 
-  static func inverse<T: MatrixScalar>(
+  static func inverse<T: RealMatrixScalar>(
     _: T.Type, _ n: Int, _ budget: TimingBudget, family: String, swiftPaths: Bool
   )
     -> CaseResult
@@ -163,7 +163,7 @@ enum MatrixCases {
       unit: "GFLOP/s", agree: agree)
   }
 
-  static func determinant<T: MatrixScalar>(
+  static func determinant<T: RealMatrixScalar>(
     _: T.Type, _ n: Int, _ budget: TimingBudget, family: String, swiftPaths: Bool
   )
     -> CaseResult
@@ -184,7 +184,7 @@ enum MatrixCases {
       unit: "GFLOP/s", agree: agree)
   }
 
-  static func cholesky<T: MatrixScalar>(
+  static func cholesky<T: RealMatrixScalar>(
     _: T.Type, _ n: Int, _ budget: TimingBudget, family: String, swiftPaths: Bool
   )
     -> CaseResult
@@ -202,7 +202,7 @@ enum MatrixCases {
       unit: "GFLOP/s", agree: agree)
   }
 
-  static func qr<T: MatrixScalar>(
+  static func qr<T: RealMatrixScalar>(
     _: T.Type, _ n: Int, _ budget: TimingBudget, family: String, swiftPaths: Bool
   ) -> CaseResult {
     let a = input(T.self, n, seed: 12)

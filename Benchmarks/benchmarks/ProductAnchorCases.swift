@@ -45,7 +45,7 @@ enum ProductAnchorCases {
   /// minutes apart in another process, swing the most. On two threads both
   /// sides run slower than alone (a call of ~100 µs can start while the
   /// other library's threads still spin or sleep), so compare the ratio.
-  static func runMatrixVector<T: MatrixScalar>(
+  static func runMatrixVector<T: RealMatrixScalar>(
     _: T.Type, _ n: Int, _ threads: Int, _ budget: TimingBudget,
     multiply: (OpenBLAS) -> (UnsafePointer<T>, UnsafePointer<T>, UnsafeMutablePointer<T>, Int, Int) -> Void
   ) -> CaseResult {
@@ -79,7 +79,7 @@ enum ProductAnchorCases {
       throughputUnit: "GFLOP/s", agree: agree, note: nil, target: nil)
   }
 
-  static func run<T: MatrixScalar>(
+  static func run<T: RealMatrixScalar>(
     _: T.Type, _ n: Int, _ threads: Int, _ budget: TimingBudget,
     multiply: (OpenBLAS) -> (UnsafePointer<T>, UnsafePointer<T>, UnsafeMutablePointer<T>, Int, Int, Int) ->
       Void

@@ -15,7 +15,7 @@ import LinearAlgebra
 /// gets `error: ` and the reason. Ends at the end of the input.
 enum ProductServer {
   /// The two factors of the products, by size.
-  typealias Inputs<T: MatrixScalar> = [Int: (Matrix<T>, Matrix<T>)]
+  typealias Inputs<T: RealMatrixScalar> = [Int: (Matrix<T>, Matrix<T>)]
 
   static func run() {
     var doubleInputs: Inputs<Double> = [:]
@@ -44,7 +44,7 @@ enum ProductServer {
   }
 
   /// The seconds one n×n product takes, with inputs made on first use.
-  static func timeProduct<T: MatrixScalar>(_ inputs: inout Inputs<T>, _ n: Int) -> Double {
+  static func timeProduct<T: RealMatrixScalar>(_ inputs: inout Inputs<T>, _ n: Int) -> Double {
     let (a, b) = inputs[n] ?? (MatrixCases.input(T.self, n, seed: 31), MatrixCases.input(T.self, n, seed: 32))
     inputs[n] = (a, b)
     let start = now()

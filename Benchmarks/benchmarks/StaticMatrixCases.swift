@@ -39,7 +39,7 @@ enum StaticMatrixCases {
   }
 
   /// Random well-conditioned matrices (entries in [-1, 1] plus n on the diagonal).
-  static func inputs<let N: Int, S: MatrixScalar>(_: StaticMatrix<N, N, S>.Type, seed: UInt64)
+  static func inputs<let N: Int, S: RealMatrixScalar>(_: StaticMatrix<N, N, S>.Type, seed: UInt64)
     -> [StaticMatrix<N, N, S>]
   {
     var generator = BenchmarkRandom(seed: seed)
@@ -48,7 +48,7 @@ enum StaticMatrixCases {
     }
   }
 
-  static func flat<let N: Int, S: MatrixScalar>(_ matrices: [StaticMatrix<N, N, S>]) -> [S] {
+  static func flat<let N: Int, S: RealMatrixScalar>(_ matrices: [StaticMatrix<N, N, S>]) -> [S] {
     matrices.flatMap { $0.elements }
   }
 
@@ -65,7 +65,9 @@ enum StaticMatrixCases {
       throughput: 1 / o.median, throughputUnit: "operations/s", agree: agree, note: nil, target: 1.2)
   }
 
-  static func product<let N: Int, S: MatrixScalar>(_ type: StaticMatrix<N, N, S>.Type, _ budget: TimingBudget)
+  static func product<let N: Int, S: RealMatrixScalar>(
+    _ type: StaticMatrix<N, N, S>.Type, _ budget: TimingBudget
+  )
     -> CaseResult
   {
     let a = inputs(type, seed: 41)
@@ -90,7 +92,9 @@ enum StaticMatrixCases {
     return result("product (\(S.self))", N, oursTime, eigenTime, agree: agree)
   }
 
-  static func inverse<let N: Int, S: MatrixScalar>(_ type: StaticMatrix<N, N, S>.Type, _ budget: TimingBudget)
+  static func inverse<let N: Int, S: RealMatrixScalar>(
+    _ type: StaticMatrix<N, N, S>.Type, _ budget: TimingBudget
+  )
     -> CaseResult
   {
     let a = inputs(type, seed: 43)
@@ -116,7 +120,8 @@ enum StaticMatrixCases {
 
   /// 3×3 only: the same function generic over the size crashed the 6.3.1
   /// compiler (IR emission of its specialization).
-  static func solve<S: MatrixScalar>(_ type: StaticMatrix<3, 3, S>.Type, _ budget: TimingBudget) -> CaseResult
+  static func solve<S: RealMatrixScalar>(_ type: StaticMatrix<3, 3, S>.Type, _ budget: TimingBudget)
+    -> CaseResult
   {
     let a = inputs(type, seed: 44)
     var generator = BenchmarkRandom(seed: 45)
@@ -155,7 +160,7 @@ enum StaticMatrixCases {
 
   /// Eigen's batch, set up outside the timed region: the inputs cast to
   /// their concrete type once, the output allocated once.
-  final class EigenBatch<S: MatrixScalar> {
+  final class EigenBatch<S: RealMatrixScalar> {
     private var doubles: [Double] = []
     private var floats: [Float] = []
     private(set) var run: () -> Void = {}

@@ -2,7 +2,7 @@ internal import CXX
 
 /// A Cholesky factorization `A = L Lᵀ` of a symmetric positive definite
 /// matrix, reusable for many right-hand sides.
-public struct CholeskyDecomposition<Scalar: MatrixScalar>: Sendable {
+public struct CholeskyDecomposition<Scalar: RealMatrixScalar>: Sendable {
   /// The lower-triangular factor L, with a positive diagonal.
   public let lower: Matrix<Scalar>
 

@@ -30,11 +30,17 @@ public struct LUDecomposition<Scalar: MatrixScalar>: Sendable {
       rowOrder.withUnsafeMutableBufferPointer { order in
         Matrix(rows: n, columns: n) { lu in
           let status: core.Status
-          switch CoreScalarKind(Scalar.self) {
+          switch CoreElementKind(Scalar.self) {
           case .double:
             status = core.luFactor(a.baseAddress?.asDouble, n, lu?.asDouble, order.baseAddress, &singular)
           case .float:
             status = core.luFactor(a.baseAddress?.asFloat, n, lu?.asFloat, order.baseAddress, &singular)
+          case .complexDouble:
+            status = core.complexLUFactor(
+              a.baseAddress?.asDouble, n, lu?.asDouble, order.baseAddress, &singular)
+          case .complexFloat:
+            status = core.complexLUFactor(
+              a.baseAddress?.asFloat, n, lu?.asFloat, order.baseAddress, &singular)
           }
           status.expectSuccess("lu() of a \(matrix.shapeDescription) matrix")
         }
@@ -123,16 +129,17 @@ public struct LUDecomposition<Scalar: MatrixScalar>: Sendable {
       rowOrder.withUnsafeBufferPointer { order in
         b.withUnsafeBufferPointer { bPointer in
           Matrix(rows: n, columns: columns) { x in
+            let (lu, order, b) = (lu.baseAddress, order.baseAddress, bPointer.baseAddress)
             let status: core.Status
-            switch CoreScalarKind(Scalar.self) {
+            switch CoreElementKind(Scalar.self) {
             case .double:
-              status = core.luSolve(
-                lu.baseAddress?.asDouble, order.baseAddress, n, bPointer.baseAddress?.asDouble, columns,
-                x?.asDouble)
+              status = core.luSolve(lu?.asDouble, order, n, b?.asDouble, columns, x?.asDouble)
             case .float:
-              status = core.luSolve(
-                lu.baseAddress?.asFloat, order.baseAddress, n, bPointer.baseAddress?.asFloat, columns,
-                x?.asFloat)
+              status = core.luSolve(lu?.asFloat, order, n, b?.asFloat, columns, x?.asFloat)
+            case .complexDouble:
+              status = core.complexLUSolve(lu?.asDouble, order, n, b?.asDouble, columns, x?.asDouble)
+            case .complexFloat:
+              status = core.complexLUSolve(lu?.asFloat, order, n, b?.asFloat, columns, x?.asFloat)
             }
             status.expectSuccess("LUDecomposition.solve(_:)")
           }

@@ -28,11 +28,33 @@ extension UnsafeMutablePointer where Pointee: MatrixScalar {
   }
 }
 
-/// Which of the core's overloads serves `Scalar`.
+/// Which of the core's real overloads serves a real `Scalar`.
 @usableFromInline
 enum CoreScalarKind {
   case float
   case double
+
+  @inlinable @inline(__always)
+  init<Scalar: RealMatrixScalar>(_: Scalar.Type) {
+    if Scalar.self == Double.self {
+      self = .double
+    } else if Scalar.self == Float.self {
+      self = .float
+    } else {
+      preconditionFailure("Matrix supports Float and Double only, not \(Scalar.self)")
+    }
+  }
+}
+
+/// Which of the core's overloads serves any `Scalar`: real ones take the
+/// real entry points, complex ones the `complex…` entry points on their
+/// interleaved (real, imaginary) storage.
+@usableFromInline
+enum CoreElementKind {
+  case float
+  case double
+  case complexFloat
+  case complexDouble
 
   @inlinable @inline(__always)
   init<Scalar: MatrixScalar>(_: Scalar.Type) {
@@ -40,8 +62,21 @@ enum CoreScalarKind {
       self = .double
     } else if Scalar.self == Float.self {
       self = .float
+    } else if Scalar.self == Complex<Double>.self {
+      self = .complexDouble
+    } else if Scalar.self == Complex<Float>.self {
+      self = .complexFloat
     } else {
-      preconditionFailure("Matrix supports Float and Double only, not \(Scalar.self)")
+      preconditionFailure("Matrix supports Float, Double and their Complex, not \(Scalar.self)")
+    }
+  }
+
+  /// How many reals of the component type one element holds.
+  @inlinable
+  var realsPerElement: Int {
+    switch self {
+    case .float, .double: 1
+    case .complexFloat, .complexDouble: 2
     }
   }
 }

@@ -13,6 +13,31 @@ extension Matrix {
   /// - Complexity: O(m·n·min(m, n)).
   public func qr() -> QRDecomposition<Scalar> { QRDecomposition(factoring: self) }
 
+  /// The singular value decomposition `A = U Σ Vᵀ`, singular values
+  /// descending.
+  ///
+  /// - Parameter full: `false` (the default) for thin U (m×k) and V (n×k),
+  ///   k = min(m, n); `true` for square orthogonal U (m×m) and V (n×n).
+  /// - Complexity: O(m·n·min(m, n)).
+  public func svd(full: Bool = false) -> SingularValueDecomposition<Scalar> {
+    SingularValueDecomposition(factoring: self, full: full)
+  }
+
+  /// The eigendecomposition of a Hermitian matrix (a symmetric one when
+  /// real): real eigenvalues ascending, unitary eigenvectors.
+  ///
+  /// Only the lower triangle is read; the upper one is assumed to mirror its
+  /// conjugate, and the imaginary parts of the diagonal are taken as zero.
+  /// NaN or infinity in the lower triangle gives NaN in every output.
+  ///
+  /// - Precondition: `isSquare`.
+  /// - Complexity: O(n³).
+  public func hermitianEigen() -> HermitianEigenDecomposition<Scalar> {
+    HermitianEigenDecomposition(factoring: self, operation: "hermitianEigen()")
+  }
+}
+
+extension Matrix where Scalar: RealMatrixScalar {
   /// The Cholesky factorization `A = L Lᵀ`, reading the lower triangle.
   ///
   /// - Throws: `LinearAlgebraError.notPositiveDefinite` if the matrix is
@@ -24,16 +49,6 @@ extension Matrix {
     try CholeskyDecomposition(factoring: self)
   }
 
-  /// The singular value decomposition `A = U Σ Vᵀ`, singular values
-  /// descending.
-  ///
-  /// - Parameter full: `false` (the default) for thin U (m×k) and V (n×k),
-  ///   k = min(m, n); `true` for square orthogonal U (m×m) and V (n×n).
-  /// - Complexity: O(m·n·min(m, n)).
-  public func svd(full: Bool = false) -> SingularValueDecomposition<Scalar> {
-    SingularValueDecomposition(factoring: self, full: full)
-  }
-
   /// The eigendecomposition of a symmetric matrix, eigenvalues ascending.
   ///
   /// Only the lower triangle is read; the upper one is assumed to mirror it.
@@ -41,6 +56,6 @@ extension Matrix {
   /// - Precondition: `isSquare`.
   /// - Complexity: O(n³).
   public func symmetricEigen() -> SymmetricEigenDecomposition<Scalar> {
-    SymmetricEigenDecomposition(factoring: self)
+    SymmetricEigenDecomposition(factoring: self, operation: "symmetricEigen()")
   }
 }

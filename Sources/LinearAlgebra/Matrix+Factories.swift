@@ -28,7 +28,9 @@ extension Matrix {
     for (index, value) in values.enumerated() { result.storage[index * values.count + index] = value }
     return result
   }
+}
 
+extension Matrix where Scalar: RealMatrixScalar {
   /// A matrix of independent values drawn uniformly from `range` with the
   /// system's random number generator.
   ///

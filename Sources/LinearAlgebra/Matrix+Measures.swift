@@ -1,26 +1,31 @@
 internal import CXX
 
 extension Matrix {
-  /// The Frobenius norm, `sqrt(Σ aᵢⱼ²)`, computed without overflow or
+  /// The Frobenius norm, `sqrt(Σ |aᵢⱼ|²)`, computed without overflow or
   /// underflow in the intermediate sum (entries of 1e±300 are fine).
   ///
   /// - Complexity: O(rows · columns).
-  public func norm() -> Scalar {
-    var result: Scalar = 0
-    let count = storage.count
+  public func norm() -> Scalar.RealType {
+    var result: Scalar.RealType = 0
+    // A complex matrix's norm is the norm of its real and imaginary parts.
+    let kind = CoreElementKind(Scalar.self)
+    let count = storage.count * kind.realsPerElement
     storage.withUnsafeBufferPointer { a in
       withUnsafeMutablePointer(to: &result) { out in
         let status: core.Status
-        switch CoreScalarKind(Scalar.self) {
-        case .double: status = core.frobeniusNorm(a.baseAddress?.asDouble, count, out.asDouble)
-        case .float: status = core.frobeniusNorm(a.baseAddress?.asFloat, count, out.asFloat)
+        switch kind {
+        case .double, .complexDouble:
+          status = core.frobeniusNorm(a.baseAddress?.asDouble, count, out.asDouble)
+        case .float, .complexFloat: status = core.frobeniusNorm(a.baseAddress?.asFloat, count, out.asFloat)
         }
         status.expectSuccess("norm() of a \(shapeDescription) matrix")
       }
     }
     return result
   }
+}
 
+extension Matrix where Scalar: RealMatrixScalar {
   /// The singular values, descending (NaN for a matrix holding NaN or
   /// infinity).
   ///

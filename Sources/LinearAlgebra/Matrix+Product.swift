@@ -21,7 +21,7 @@ extension Matrix {
       rhs.storage.withUnsafeBufferPointer { b in
         Matrix(rows: m, columns: n) { c in
           coreMultiply(
-            CoreScalarKind(Scalar.self), UnsafeRawPointer(a.baseAddress), UnsafeRawPointer(b.baseAddress),
+            CoreElementKind(Scalar.self), UnsafeRawPointer(a.baseAddress), UnsafeRawPointer(b.baseAddress),
             UnsafeMutableRawPointer(c), m, k, n)
         }
       }
@@ -56,7 +56,7 @@ extension Matrix {
       rhs.withUnsafeBufferPointer { x in
         [Scalar](unsafeUninitializedCapacity: m) { y, count in
           coreMultiplyVector(
-            CoreScalarKind(Scalar.self), UnsafeRawPointer(a.baseAddress), UnsafeRawPointer(x.baseAddress),
+            CoreElementKind(Scalar.self), UnsafeRawPointer(a.baseAddress), UnsafeRawPointer(x.baseAddress),
             UnsafeMutableRawPointer(y.baseAddress), m, n)
           count = m
         }
@@ -69,7 +69,7 @@ extension Matrix {
 /// `kind` names; the one non-generic entry point of the inlinable product.
 @usableFromInline
 func coreMultiply(
-  _ kind: CoreScalarKind, _ a: UnsafeRawPointer?, _ b: UnsafeRawPointer?, _ c: UnsafeMutableRawPointer?,
+  _ kind: CoreElementKind, _ a: UnsafeRawPointer?, _ b: UnsafeRawPointer?, _ c: UnsafeMutableRawPointer?,
   _ m: Int, _ k: Int, _ n: Int
 ) {
   let status: core.Status
@@ -82,6 +82,14 @@ func coreMultiply(
     status = core.multiply(
       a?.assumingMemoryBound(to: Float.self), b?.assumingMemoryBound(to: Float.self),
       c?.assumingMemoryBound(to: Float.self), m, k, n)
+  case .complexDouble:
+    status = core.complexMultiply(
+      a?.assumingMemoryBound(to: Double.self), b?.assumingMemoryBound(to: Double.self),
+      c?.assumingMemoryBound(to: Double.self), m, k, n)
+  case .complexFloat:
+    status = core.complexMultiply(
+      a?.assumingMemoryBound(to: Float.self), b?.assumingMemoryBound(to: Float.self),
+      c?.assumingMemoryBound(to: Float.self), m, k, n)
   }
   status.expectSuccess("Matrix product \(m)×\(k) * \(k)×\(n)")
 }
@@ -91,7 +99,7 @@ func coreMultiply(
 /// the inlinable matrix-vector product.
 @usableFromInline
 func coreMultiplyVector(
-  _ kind: CoreScalarKind, _ a: UnsafeRawPointer?, _ x: UnsafeRawPointer?, _ y: UnsafeMutableRawPointer?,
+  _ kind: CoreElementKind, _ a: UnsafeRawPointer?, _ x: UnsafeRawPointer?, _ y: UnsafeMutableRawPointer?,
   _ m: Int, _ n: Int
 ) {
   let status: core.Status
@@ -104,6 +112,14 @@ func coreMultiplyVector(
     status = core.multiplyVector(
       a?.assumingMemoryBound(to: Float.self), x?.assumingMemoryBound(to: Float.self),
       y?.assumingMemoryBound(to: Float.self), m, n)
+  case .complexDouble:
+    status = core.complexMultiply(
+      a?.assumingMemoryBound(to: Double.self), x?.assumingMemoryBound(to: Double.self),
+      y?.assumingMemoryBound(to: Double.self), m, n, 1)
+  case .complexFloat:
+    status = core.complexMultiply(
+      a?.assumingMemoryBound(to: Float.self), x?.assumingMemoryBound(to: Float.self),
+      y?.assumingMemoryBound(to: Float.self), m, n, 1)
   }
   status.expectSuccess("Matrix-vector product \(m)×\(n) * [\(n)]")
 }

@@ -32,7 +32,7 @@ extension Matrix {
       rhs.storage.withUnsafeBufferPointer { b in
         result.storage.withUnsafeMutableBufferPointer { c in
           coreMultiply(
-            CoreScalarKind(Scalar.self), UnsafeRawPointer(a.baseAddress), UnsafeRawPointer(b.baseAddress),
+            CoreElementKind(Scalar.self), UnsafeRawPointer(a.baseAddress), UnsafeRawPointer(b.baseAddress),
             UnsafeMutableRawPointer(c.baseAddress), m, k, n)
         }
       }
@@ -64,7 +64,7 @@ extension Matrix {
       x.withUnsafeBufferPointer { x in
         y.withUnsafeMutableBufferPointer { y in
           coreMultiplyVector(
-            CoreScalarKind(Scalar.self), UnsafeRawPointer(a.baseAddress), UnsafeRawPointer(x.baseAddress),
+            CoreElementKind(Scalar.self), UnsafeRawPointer(a.baseAddress), UnsafeRawPointer(x.baseAddress),
             UnsafeMutableRawPointer(y.baseAddress), m, n)
         }
       }

@@ -15,9 +15,11 @@ extension Matrix {
     storage.withUnsafeBufferPointer { a in
       withUnsafeMutablePointer(to: &result) { out in
         let status: core.Status
-        switch CoreScalarKind(Scalar.self) {
+        switch CoreElementKind(Scalar.self) {
         case .double: status = core.determinant(a.baseAddress?.asDouble, n, out.asDouble)
         case .float: status = core.determinant(a.baseAddress?.asFloat, n, out.asFloat)
+        case .complexDouble: status = core.complexDeterminant(a.baseAddress?.asDouble, n, out.asDouble)
+        case .complexFloat: status = core.complexDeterminant(a.baseAddress?.asFloat, n, out.asFloat)
         }
         status.expectSuccess("determinant() of a \(shapeDescription) matrix")
       }
@@ -37,9 +39,11 @@ extension Matrix {
     return try storage.withUnsafeBufferPointer { a throws(LinearAlgebraError) in
       try Matrix(rows: n, columns: n) { out throws(LinearAlgebraError) in
         let status: core.Status
-        switch CoreScalarKind(Scalar.self) {
+        switch CoreElementKind(Scalar.self) {
         case .double: status = core.inverse(a.baseAddress?.asDouble, n, out?.asDouble)
         case .float: status = core.inverse(a.baseAddress?.asFloat, n, out?.asFloat)
+        case .complexDouble: status = core.complexInverse(a.baseAddress?.asDouble, n, out?.asDouble)
+        case .complexFloat: status = core.complexInverse(a.baseAddress?.asFloat, n, out?.asFloat)
         }
         try status.check("inverse() of a \(shapeDescription) matrix")
       }
@@ -83,28 +87,29 @@ extension Matrix {
     return try Self.solveSquare(self, b, columns: 1).storage
   }
 
-  private static func solveSquare(_ a: Matrix, _ b: [Scalar], columns: Int) throws(LinearAlgebraError)
+  private static func solveSquare(_ matrix: Matrix, _ b: [Scalar], columns: Int) throws(LinearAlgebraError)
     -> Matrix
   {
-    let n = a.rowCount
-    return try a.storage.withUnsafeBufferPointer { aPointer throws(LinearAlgebraError) in
+    let n = matrix.rowCount
+    return try matrix.storage.withUnsafeBufferPointer { aPointer throws(LinearAlgebraError) in
       try b.withUnsafeBufferPointer { bPointer throws(LinearAlgebraError) in
         try Matrix(rows: n, columns: columns) { x throws(LinearAlgebraError) in
+          let (a, b) = (aPointer.baseAddress, bPointer.baseAddress)
           let status: core.Status
-          switch CoreScalarKind(Scalar.self) {
-          case .double:
-            status = core.solve(
-              aPointer.baseAddress?.asDouble, n, bPointer.baseAddress?.asDouble, columns, x?.asDouble)
-          case .float:
-            status = core.solve(
-              aPointer.baseAddress?.asFloat, n, bPointer.baseAddress?.asFloat, columns, x?.asFloat)
+          switch CoreElementKind(Scalar.self) {
+          case .double: status = core.solve(a?.asDouble, n, b?.asDouble, columns, x?.asDouble)
+          case .float: status = core.solve(a?.asFloat, n, b?.asFloat, columns, x?.asFloat)
+          case .complexDouble: status = core.complexSolve(a?.asDouble, n, b?.asDouble, columns, x?.asDouble)
+          case .complexFloat: status = core.complexSolve(a?.asFloat, n, b?.asFloat, columns, x?.asFloat)
           }
-          try status.check("solve(_:) with a \(a.shapeDescription) matrix")
+          try status.check("solve(_:) with a \(matrix.shapeDescription) matrix")
         }
       }
     }
   }
+}
 
+extension Matrix where Scalar: RealMatrixScalar {
   /// The least-squares solution of `self * x ≈ b` with the smallest norm.
   ///
   /// Works for any shape and rank, like numpy's `lstsq`: singular values

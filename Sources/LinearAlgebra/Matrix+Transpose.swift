@@ -9,9 +9,13 @@ extension Matrix {
     return storage.withUnsafeBufferPointer { a in
       Matrix(rows: n, columns: m) { out in
         let status: core.Status
-        switch CoreScalarKind(Scalar.self) {
+        switch CoreElementKind(Scalar.self) {
         case .double: status = core.transpose(a.baseAddress?.asDouble, out?.asDouble, m, n)
         case .float: status = core.transpose(a.baseAddress?.asFloat, out?.asFloat, m, n)
+        case .complexDouble:
+          status = core.complexTranspose(a.baseAddress?.asDouble, out?.asDouble, m, n, false)
+        case .complexFloat:
+          status = core.complexTranspose(a.baseAddress?.asFloat, out?.asFloat, m, n, false)
         }
         status.expectSuccess("transposed() of a \(shapeDescription) matrix")
       }

@@ -2,7 +2,8 @@ internal import CXX
 
 /// A thin Householder QR factorization `A = Q R` of an m×n matrix, with
 /// k = min(m, n): `q` is m×k with orthonormal columns, `r` is k×n upper
-/// triangular.
+/// triangular. For a complex matrix Q has orthonormal columns in the
+/// Hermitian sense, `Qᴴ Q = I`.
 public struct QRDecomposition<Scalar: MatrixScalar>: Sendable {
   /// The m×k factor with orthonormal columns.
   public let q: Matrix<Scalar>
@@ -18,12 +19,18 @@ public struct QRDecomposition<Scalar: MatrixScalar>: Sendable {
       r.storage.withUnsafeMutableBufferPointer { rPointer in
         Matrix(rows: m, columns: k) { qPointer in
           let status: core.Status
-          switch CoreScalarKind(Scalar.self) {
+          switch CoreElementKind(Scalar.self) {
           case .double:
             status = core.qr(
               a.baseAddress?.asDouble, m, n, qPointer?.asDouble, rPointer.baseAddress?.asDouble)
           case .float:
             status = core.qr(a.baseAddress?.asFloat, m, n, qPointer?.asFloat, rPointer.baseAddress?.asFloat)
+          case .complexDouble:
+            status = core.complexQR(
+              a.baseAddress?.asDouble, m, n, qPointer?.asDouble, rPointer.baseAddress?.asDouble)
+          case .complexFloat:
+            status = core.complexQR(
+              a.baseAddress?.asFloat, m, n, qPointer?.asFloat, rPointer.baseAddress?.asFloat)
           }
           status.expectSuccess("qr() of a \(matrix.shapeDescription) matrix")
         }
@@ -33,7 +40,7 @@ public struct QRDecomposition<Scalar: MatrixScalar>: Sendable {
   }
 
   /// The least-squares solution of `A x ≈ b` for each column of `b`:
-  /// `x = R⁻¹ Qᵀ b`.
+  /// `x = R⁻¹ Qᴴ b`.
   ///
   /// For rank-deficient or underdetermined systems use
   /// `Matrix.leastSquares(_:)`, which gives the minimum-norm solution.
@@ -51,7 +58,7 @@ public struct QRDecomposition<Scalar: MatrixScalar>: Sendable {
     return try solve(b.storage, columns: b.columnCount)
   }
 
-  /// The least-squares solution of `A x ≈ b`: `x = R⁻¹ Qᵀ b`.
+  /// The least-squares solution of `A x ≈ b`: `x = R⁻¹ Qᴴ b`.
   ///
   /// - Throws: `LinearAlgebraError.singularMatrix` if A is rank-deficient to
   ///   working precision.
@@ -74,16 +81,17 @@ public struct QRDecomposition<Scalar: MatrixScalar>: Sendable {
       try r.storage.withUnsafeBufferPointer { rPointer throws(LinearAlgebraError) in
         try b.withUnsafeBufferPointer { bPointer throws(LinearAlgebraError) in
           try Matrix(rows: n, columns: columns) { x throws(LinearAlgebraError) in
+            let (q, r, b) = (qPointer.baseAddress, rPointer.baseAddress, bPointer.baseAddress)
             let status: core.Status
-            switch CoreScalarKind(Scalar.self) {
+            switch CoreElementKind(Scalar.self) {
             case .double:
-              status = core.qrSolve(
-                qPointer.baseAddress?.asDouble, rPointer.baseAddress?.asDouble, m, n,
-                bPointer.baseAddress?.asDouble, columns, x?.asDouble)
+              status = core.qrSolve(q?.asDouble, r?.asDouble, m, n, b?.asDouble, columns, x?.asDouble)
             case .float:
-              status = core.qrSolve(
-                qPointer.baseAddress?.asFloat, rPointer.baseAddress?.asFloat, m, n,
-                bPointer.baseAddress?.asFloat, columns, x?.asFloat)
+              status = core.qrSolve(q?.asFloat, r?.asFloat, m, n, b?.asFloat, columns, x?.asFloat)
+            case .complexDouble:
+              status = core.complexQRSolve(q?.asDouble, r?.asDouble, m, n, b?.asDouble, columns, x?.asDouble)
+            case .complexFloat:
+              status = core.complexQRSolve(q?.asFloat, r?.asFloat, m, n, b?.asFloat, columns, x?.asFloat)
             }
             try status.check("QRDecomposition.solve(_:)")
           }

@@ -1,6 +1,7 @@
 internal import CXX
 
-/// A singular value decomposition `A = U Σ Vᵀ` of an m×n matrix.
+/// A singular value decomposition `A = U Σ Vᵀ` of an m×n matrix (`A = U Σ Vᴴ`
+/// for a complex one, whose singular values are real).
 ///
 /// Thin (the default) with k = min(m, n): `u` is m×k and `v` is n×k, both
 /// with orthonormal columns. Full: `u` is m×m and `v` is n×n, orthogonal.
@@ -10,7 +11,7 @@ public struct SingularValueDecomposition<Scalar: MatrixScalar>: Sendable {
   public let u: Matrix<Scalar>
 
   /// The k = min(m, n) singular values, descending and non-negative.
-  public let singularValues: [Scalar]
+  public let singularValues: [Scalar.RealType]
 
   /// The right singular vectors, as columns.
   public let v: Matrix<Scalar>
@@ -20,29 +21,29 @@ public struct SingularValueDecomposition<Scalar: MatrixScalar>: Sendable {
     let k = Swift.min(m, n)
     var u = Matrix<Scalar>(rows: m, columns: full ? m : k)
     var v = Matrix<Scalar>(rows: n, columns: full ? n : k)
-    var values = [Scalar](repeating: 0, count: k)
+    var values = [Scalar.RealType](repeating: 0, count: k)
     let status = matrix.storage.withUnsafeBufferPointer { a in
       u.storage.withUnsafeMutableBufferPointer { uPointer in
         v.storage.withUnsafeMutableBufferPointer { vPointer in
           values.withUnsafeMutableBufferPointer { sPointer in
-            switch CoreScalarKind(Scalar.self) {
-            case .double:
-              core.svd(
-                a.baseAddress?.asDouble, m, n, full, uPointer.baseAddress?.asDouble,
-                sPointer.baseAddress?.asDouble, vPointer.baseAddress?.asDouble)
-            case .float:
-              core.svd(
-                a.baseAddress?.asFloat, m, n, full, uPointer.baseAddress?.asFloat,
-                sPointer.baseAddress?.asFloat, vPointer.baseAddress?.asFloat)
+            let (a, u, s, v) = (
+              a.baseAddress, uPointer.baseAddress, sPointer.baseAddress, vPointer.baseAddress
+            )
+            return switch CoreElementKind(Scalar.self) {
+            case .double: core.svd(a?.asDouble, m, n, full, u?.asDouble, s?.asDouble, v?.asDouble)
+            case .float: core.svd(a?.asFloat, m, n, full, u?.asFloat, s?.asFloat, v?.asFloat)
+            case .complexDouble:
+              core.complexSVD(a?.asDouble, m, n, full, u?.asDouble, s?.asDouble, v?.asDouble)
+            case .complexFloat: core.complexSVD(a?.asFloat, m, n, full, u?.asFloat, s?.asFloat, v?.asFloat)
             }
           }
         }
       }
     }
     if status == .noConvergence {
-      u = Matrix(rows: u.rowCount, columns: u.columnCount, repeating: .nan)
-      v = Matrix(rows: v.rowCount, columns: v.columnCount, repeating: .nan)
-      values = [Scalar](repeating: .nan, count: k)
+      u = Matrix(rows: u.rowCount, columns: u.columnCount, repeating: Scalar(.nan))
+      v = Matrix(rows: v.rowCount, columns: v.columnCount, repeating: Scalar(.nan))
+      values = [Scalar.RealType](repeating: .nan, count: k)
     } else {
       status.expectSuccess("svd() of a \(matrix.shapeDescription) matrix")
     }

@@ -1,44 +1,47 @@
 internal import CXX
 
-/// The eigendecomposition `A = V Λ Vᵀ` of a real symmetric matrix.
+/// The eigendecomposition `A = V Λ Vᵀ` of a real symmetric matrix, or
+/// `A = V Λ Vᴴ` of a complex Hermitian one; the eigenvalues are real.
 ///
-/// Only the lower triangle of `A` is read. A matrix holding NaN or infinity
+/// Only the lower triangle of `A` is read (and, for a complex matrix, the
+/// imaginary parts of its diagonal are taken as zero). A matrix holding NaN or infinity
 /// in its lower triangle gives NaN in every output.
 public struct SymmetricEigenDecomposition<Scalar: MatrixScalar>: Sendable {
   /// The eigenvalues, ascending.
-  public let eigenvalues: [Scalar]
+  public let eigenvalues: [Scalar.RealType]
 
-  /// The orthonormal eigenvectors, as columns in the order of `eigenvalues`.
+  /// The orthonormal (unitary) eigenvectors, as columns in the order of `eigenvalues`.
   public let eigenvectors: Matrix<Scalar>
 
-  init(factoring matrix: Matrix<Scalar>) {
-    precondition(matrix.isSquare, "symmetricEigen() needs a square matrix; got \(matrix.shapeDescription)")
+  init(factoring matrix: Matrix<Scalar>, operation: String) {
+    precondition(matrix.isSquare, "\(operation) needs a square matrix; got \(matrix.shapeDescription)")
     let n = matrix.rowCount
-    var values = [Scalar](repeating: 0, count: n)
+    var values = [Scalar.RealType](repeating: 0, count: n)
     var vectors = Matrix<Scalar>(rows: n, columns: n)
     let status = matrix.storage.withUnsafeBufferPointer { a in
       values.withUnsafeMutableBufferPointer { valuePointer in
         vectors.storage.withUnsafeMutableBufferPointer { vectorPointer in
-          switch CoreScalarKind(Scalar.self) {
-          case .double:
-            core.symmetricEigen(
-              a.baseAddress?.asDouble, n, valuePointer.baseAddress?.asDouble,
-              vectorPointer.baseAddress?.asDouble)
-          case .float:
-            core.symmetricEigen(
-              a.baseAddress?.asFloat, n, valuePointer.baseAddress?.asFloat, vectorPointer.baseAddress?.asFloat
-            )
+          let (a, values, vectors) = (a.baseAddress, valuePointer.baseAddress, vectorPointer.baseAddress)
+          return switch CoreElementKind(Scalar.self) {
+          case .double: core.symmetricEigen(a?.asDouble, n, values?.asDouble, vectors?.asDouble)
+          case .float: core.symmetricEigen(a?.asFloat, n, values?.asFloat, vectors?.asFloat)
+          case .complexDouble: core.hermitianEigen(a?.asDouble, n, values?.asDouble, vectors?.asDouble)
+          case .complexFloat: core.hermitianEigen(a?.asFloat, n, values?.asFloat, vectors?.asFloat)
           }
         }
       }
     }
     if status == .noConvergence {
-      values = [Scalar](repeating: .nan, count: n)
-      vectors = Matrix(rows: n, columns: n, repeating: .nan)
+      values = [Scalar.RealType](repeating: .nan, count: n)
+      vectors = Matrix(rows: n, columns: n, repeating: Scalar(.nan))
     } else {
-      status.expectSuccess("symmetricEigen() of a \(matrix.shapeDescription) matrix")
+      status.expectSuccess("\(operation) of a \(matrix.shapeDescription) matrix")
     }
     eigenvalues = values
     eigenvectors = vectors
   }
 }
+
+/// The eigendecomposition of a complex Hermitian (or real symmetric) matrix:
+/// real eigenvalues ascending, unitary eigenvectors.
+public typealias HermitianEigenDecomposition<Scalar: MatrixScalar> = SymmetricEigenDecomposition<Scalar>

@@ -5,7 +5,7 @@ import Testing
 @Suite("QR, Cholesky, SVD, symmetric eigen")
 struct DecompositionTests {
   /// ||I − QᵀQ||₁ / (m eps) for a matrix with orthonormal columns.
-  static func orthogonalityRatio<S: MatrixScalar>(_ q: Matrix<S>) -> Double {
+  static func orthogonalityRatio<S: RealMatrixScalar>(_ q: Matrix<S>) -> Double {
     let residual = Reference.identity(q.columnCount) - Reference(q).transposed * Reference(q)
     return residualRatio(residual.norm1, size: q.rowCount, scale: 1, epsilon: S.testEpsilon)
   }
@@ -15,7 +15,7 @@ struct DecompositionTests {
     (Int.random(in: 1...200, using: &generator), Int.random(in: 1...200, using: &generator))
   }
 
-  static func checkQR<S: MatrixScalar>(_ a: Matrix<S>, _ context: String) {
+  static func checkQR<S: RealMatrixScalar>(_ a: Matrix<S>, _ context: String) {
     let qr = a.qr()
     let k = min(a.rowCount, a.columnCount)
     #expect(qr.q.rowCount == a.rowCount && qr.q.columnCount == k, "Q shape, \(context)")
@@ -31,7 +31,7 @@ struct DecompositionTests {
     }
   }
 
-  static func checkSVD<S: MatrixScalar>(_ a: Matrix<S>, full: Bool, _ context: String) {
+  static func checkSVD<S: RealMatrixScalar>(_ a: Matrix<S>, full: Bool, _ context: String) {
     let svd = a.svd(full: full)
     let (m, n) = (a.rowCount, a.columnCount)
     let sigma = Reference.diagonal(
@@ -52,7 +52,7 @@ struct DecompositionTests {
     }
   }
 
-  static func checkEigen<S: MatrixScalar>(_ a: Matrix<S>, _ context: String) {
+  static func checkEigen<S: RealMatrixScalar>(_ a: Matrix<S>, _ context: String) {
     let eigen = a.symmetricEigen()
     let v = Reference(eigen.eigenvectors)
     let lambda = Reference.diagonal(eigen.eigenvalues.map(Double.init), rows: a.rowCount, columns: a.rowCount)
@@ -65,7 +65,7 @@ struct DecompositionTests {
       zip(eigen.eigenvalues, eigen.eigenvalues.dropFirst()).allSatisfy { $0 <= $1 }, "ascending, \(context)")
   }
 
-  static func checkCholesky<S: MatrixScalar>(_ a: Matrix<S>, _ context: String) {
+  static func checkCholesky<S: RealMatrixScalar>(_ a: Matrix<S>, _ context: String) {
     do {
       let cholesky = try a.cholesky()
       let l = Reference(cholesky.lower)
@@ -81,7 +81,7 @@ struct DecompositionTests {
     }
   }
 
-  static func checkRandom<S: MatrixScalar>(_: S.Type) {
+  static func checkRandom<S: RealMatrixScalar>(_: S.Type) {
     for seed in testSeeds(101, count: 3) {
       var generator = SeededGenerator(seed: seed)
       let (m, n) = randomShape(&generator)
@@ -104,7 +104,7 @@ struct DecompositionTests {
     withScalarType(type) { Self.checkRandom($0) }
   }
 
-  static func checkHard<S: MatrixScalar>(_: S.Type, scales: [S]) {
+  static func checkHard<S: RealMatrixScalar>(_: S.Type, scales: [S]) {
     var generator = SeededGenerator(seed: testSeeds(150, count: 1)[0])
     for condition in [1e2, 1e6, 1e12] {
       let a = TestMatrices.withCondition(S.self, 40, condition: condition, &generator)
@@ -153,7 +153,7 @@ struct DecompositionTests {
     withScalarType(type) { Self.checkCholeskyFailures($0) }
   }
 
-  static func checkCholeskyFailures<S: MatrixScalar>(_: S.Type) {
+  static func checkCholeskyFailures<S: RealMatrixScalar>(_: S.Type) {
     let cases: [(String, Matrix<S>)] = [
       ("indefinite", [[1, 2], [2, 1]]),
       ("negative definite", [[-4, 0], [0, -1]]),

@@ -6,14 +6,14 @@ import Testing
 @Suite("LU, solve, inverse, determinant")
 struct LUTests {
   /// ||P A − L U||₁ / (n ||A||₁ eps).
-  static func factorizationRatio<S: MatrixScalar>(_ a: Matrix<S>) -> Double {
+  static func factorizationRatio<S: RealMatrixScalar>(_ a: Matrix<S>) -> Double {
     let lu = a.lu()
     let residual = Reference(lu.permutation) * Reference(a) - Reference(lu.lower) * Reference(lu.upper)
     return residualRatio(residual.norm1, size: a.rowCount, scale: Reference(a).norm1, epsilon: S.testEpsilon)
   }
 
   /// ||b − A x||₁ / (n ||A||₁ ||x||₁ eps).
-  static func solveRatio<S: MatrixScalar>(_ a: Matrix<S>, _ x: Matrix<S>, _ b: Matrix<S>) -> Double {
+  static func solveRatio<S: RealMatrixScalar>(_ a: Matrix<S>, _ x: Matrix<S>, _ b: Matrix<S>) -> Double {
     let residual = Reference(b) - Reference(a) * Reference(x)
     return residualRatio(
       residual.norm1, size: a.rowCount, scale: Reference(a).norm1 * Reference(x).norm1, epsilon: S.testEpsilon
@@ -21,14 +21,14 @@ struct LUTests {
   }
 
   /// ||I − A A⁻¹||₁ / (n ||A||₁ ||A⁻¹||₁ eps).
-  static func inverseRatio<S: MatrixScalar>(_ a: Matrix<S>, _ inverse: Matrix<S>) -> Double {
+  static func inverseRatio<S: RealMatrixScalar>(_ a: Matrix<S>, _ inverse: Matrix<S>) -> Double {
     let residual = Reference.identity(a.rowCount) - Reference(a) * Reference(inverse)
     return residualRatio(
       residual.norm1, size: a.rowCount, scale: Reference(a).norm1 * Reference(inverse).norm1,
       epsilon: S.testEpsilon)
   }
 
-  static func checkRandom<S: MatrixScalar>(_: S.Type) {
+  static func checkRandom<S: RealMatrixScalar>(_: S.Type) {
     for seed in testSeeds(11) {
       var generator = SeededGenerator(seed: seed)
       let n = Int.random(in: 1...200, using: &generator)
@@ -64,7 +64,7 @@ struct LUTests {
     withScalarType(type) { Self.checkRandom($0) }
   }
 
-  static func checkConditioned<S: MatrixScalar>(_: S.Type) {
+  static func checkConditioned<S: RealMatrixScalar>(_: S.Type) {
     // Backward stability holds whatever the condition number; singularity is
     // declared only past 1/eps.
     for (index, condition) in [1e2, 1e4, 1e6, 1e8, 1e10, 1e12].enumerated() {
@@ -105,7 +105,7 @@ struct LUTests {
     }
   }
 
-  static func checkBadlyScaled<S: MatrixScalar>(_: S.Type, scales: [S]) {
+  static func checkBadlyScaled<S: RealMatrixScalar>(_: S.Type, scales: [S]) {
     for (index, scale) in scales.enumerated() {
       let seed = testSeeds(UInt64(40 + index), count: 1)[0]
       var generator = SeededGenerator(seed: seed)
@@ -133,7 +133,7 @@ struct LUTests {
     withScalarType(type) { Self.checkSingular($0) }
   }
 
-  static func checkSingular<S: MatrixScalar>(_: S.Type) {
+  static func checkSingular<S: RealMatrixScalar>(_: S.Type) {
     let exactlySingular: Matrix<S> = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
     let zero = Matrix<S>.zeros(rows: 4, columns: 4)
     var generator = SeededGenerator(seed: 77)
@@ -179,7 +179,7 @@ struct LUTests {
     #expect(Matrix<Float>.identity(0).determinant() == 1)
   }
 
-  static func checkProductRule<S: MatrixScalar>(_: S.Type) {
+  static func checkProductRule<S: RealMatrixScalar>(_: S.Type) {
     for seed in testSeeds(60) {
       var generator = SeededGenerator(seed: seed)
       let n = Int.random(in: 1...40, using: &generator)

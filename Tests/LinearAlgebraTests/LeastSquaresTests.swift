@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Least squares, rank, pseudo-inverse, condition number")
 struct LeastSquaresTests {
-  static func checkMinimumNorm<S: MatrixScalar>(_: S.Type) {
+  static func checkMinimumNorm<S: RealMatrixScalar>(_: S.Type) {
     for seed in testSeeds(300) {
       var generator = SeededGenerator(seed: seed)
       let m = Int.random(in: 2...120, using: &generator)
@@ -16,7 +16,7 @@ struct LeastSquaresTests {
   /// Solves a random m×n system of the given rank in the least-squares
   /// sense and checks the normal equations, that the solution has minimum
   /// norm, and that the pseudo-inverse gives the same solution.
-  static func checkMinimumNorm<S: MatrixScalar>(
+  static func checkMinimumNorm<S: RealMatrixScalar>(
     _: S.Type, rows m: Int, columns n: Int, rank: Int, _ generator: inout SeededGenerator, _ label: String
   ) {
     let a = TestMatrices.rankDeficient(S.self, rows: m, columns: n, rank: rank, &generator)

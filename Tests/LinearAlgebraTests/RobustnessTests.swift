@@ -9,7 +9,7 @@ import Testing
 @Suite("Robustness: hostile values through every operation")
 struct RobustnessTests {
   /// The kinds of values mixed into the matrices.
-  static func hostileValue<S: MatrixScalar>(
+  static func hostileValue<S: RealMatrixScalar>(
     _: S.Type, _ generator: inout SeededGenerator, allowNonFinite: Bool
   ) -> S {
     let choices = allowNonFinite ? 9 : 6
@@ -29,12 +29,12 @@ struct RobustnessTests {
   }
 
   /// 1e300 for Double and 1e30 for Float: huge, yet with room before overflow.
-  static func hugeMagnitude<S: MatrixScalar>(_: S.Type) -> S { S.self == Double.self ? 1e300 : 1e30 }
+  static func hugeMagnitude<S: RealMatrixScalar>(_: S.Type) -> S { S.self == Double.self ? 1e300 : 1e30 }
 
   /// 1e-300 for Double and 1e-30 for Float: tiny, yet still normal numbers.
-  static func tinyMagnitude<S: MatrixScalar>(_: S.Type) -> S { S.self == Double.self ? 1e-300 : 1e-30 }
+  static func tinyMagnitude<S: RealMatrixScalar>(_: S.Type) -> S { S.self == Double.self ? 1e-300 : 1e-30 }
 
-  static func hostileMatrix<S: MatrixScalar>(
+  static func hostileMatrix<S: RealMatrixScalar>(
     _: S.Type, rows: Int, columns: Int, _ generator: inout SeededGenerator, allowNonFinite: Bool
   ) -> Matrix<S> {
     Matrix(rows: rows, columns: columns) { _, _ in
@@ -44,7 +44,7 @@ struct RobustnessTests {
 
   /// 1e±300 for Double, and the comparable extremes for Float: where
   /// overflow of a correct result is possible.
-  static func hasExtremeMagnitudes<S: MatrixScalar>(_ a: Matrix<S>) -> Bool {
+  static func hasExtremeMagnitudes<S: RealMatrixScalar>(_ a: Matrix<S>) -> Bool {
     a.elements.contains {
       $0 != 0
         && (abs($0) > S.greatestFiniteMagnitude.squareRoot() || abs($0) < S.leastNormalMagnitude.squareRoot())
@@ -52,14 +52,14 @@ struct RobustnessTests {
   }
 
   /// The absolute error gradual underflow may add to any computed element.
-  static func underflowUnit<S: MatrixScalar>(_: S.Type) -> Double { Double(S.leastNonzeroMagnitude) }
+  static func underflowUnit<S: RealMatrixScalar>(_: S.Type) -> Double { Double(S.leastNonzeroMagnitude) }
 
-  static func isFinite<S: MatrixScalar>(_ values: [S]) -> Bool { values.allSatisfy { $0.isFinite } }
+  static func isFinite<S: RealMatrixScalar>(_ values: [S]) -> Bool { values.allSatisfy { $0.isFinite } }
 
   /// The largest magnitude in `a` (1 when there is none), so that residuals
   /// of matrices with entries near the overflow threshold are computed on
   /// scaled copies that cannot overflow.
-  static func scale<S: MatrixScalar>(_ a: Matrix<S>) -> Double {
+  static func scale<S: RealMatrixScalar>(_ a: Matrix<S>) -> Double {
     let largest = a.elements.map { abs(Double($0)) }.max() ?? 0
     return largest > 0 && largest.isFinite ? largest : 1
   }
@@ -67,7 +67,7 @@ struct RobustnessTests {
   /// Checks one returned result: finite input must give a result meeting
   /// `ratio` (or an overflow from extreme input); non-finite input must
   /// give a non-finite result.
-  static func check<S: MatrixScalar>(
+  static func check<S: RealMatrixScalar>(
     _ name: String, input: Matrix<S>, inputFinite: Bool, result: [S], ratio: () -> Double, _ context: String
   ) {
     if inputFinite {
@@ -83,7 +83,7 @@ struct RobustnessTests {
     }
   }
 
-  static func run<S: MatrixScalar>(_: S.Type, seed: UInt64) {
+  static func run<S: RealMatrixScalar>(_: S.Type, seed: UInt64) {
     var generator = SeededGenerator(seed: seed)
     let n = Int.random(in: 0...32, using: &generator)
     let m = Int.random(in: 0...32, using: &generator)

@@ -6,7 +6,7 @@ import Testing
 /// dense solves.
 @Suite("Sparse matrices: direct and iterative solvers")
 struct SparseSolverTests {
-  static func residualRatio<Scalar: MatrixScalar>(_ a: SparseMatrix<Scalar>, _ x: [Scalar], _ b: [Scalar])
+  static func residualRatio<Scalar: RealMatrixScalar>(_ a: SparseMatrix<Scalar>, _ x: [Scalar], _ b: [Scalar])
     -> Double
   {
     let ax = a * x
@@ -27,7 +27,7 @@ struct SparseSolverTests {
     case .float: try check(Float.self)
     case .double: try check(Double.self)
     }
-    func check<S: MatrixScalar>(_: S.Type) throws {
+    func check<S: RealMatrixScalar>(_: S.Type) throws {
       for seed in testSeeds(41) {
         let a = SparseTestMatrices.random(
           rows: 150, columns: 150, density: 0.03, diagonal: S(1), seed: seed, as: S.self)
@@ -75,7 +75,7 @@ struct SparseSolverTests {
     case .float: try check(Float.self)
     case .double: try check(Double.self)
     }
-    func check<S: MatrixScalar>(_: S.Type) throws {
+    func check<S: RealMatrixScalar>(_: S.Type) throws {
       let a = SparseTestMatrices.poisson(grid: 25, as: S.self)
       let b = (0..<625).map { S($0 % 11) - 5 }
       let x = try a.cholesky().solve(b)
@@ -171,7 +171,7 @@ struct SparseSolverTests {
     case .float: try check(Float.self, tolerance: 1e-5)
     case .double: try check(Double.self, tolerance: 1e-12)
     }
-    func check<S: MatrixScalar>(_: S.Type, tolerance: S) throws {
+    func check<S: RealMatrixScalar>(_: S.Type, tolerance: S) throws {
       let a = SparseTestMatrices.random(
         rows: 120, columns: 40, density: 0.1, diagonal: S(1), seed: 5, as: S.self)
       let b = (0..<120).map { S($0 % 9) - 4 }

@@ -4,7 +4,7 @@ import LinearAlgebra
 enum SparseTestMatrices {
   /// The 5-point Laplacian on a grid×grid interior (Dirichlet boundary):
   /// symmetric positive definite, 4 on the diagonal, −1 to each neighbour.
-  static func poisson<Scalar: MatrixScalar>(grid: Int, as _: Scalar.Type = Scalar.self) -> SparseMatrix<
+  static func poisson<Scalar: RealMatrixScalar>(grid: Int, as _: Scalar.Type = Scalar.self) -> SparseMatrix<
     Scalar
   > {
     convectionDiffusion(grid: grid, wind: 0)
@@ -12,7 +12,7 @@ enum SparseTestMatrices {
 
   /// The 5-point Laplacian plus a central-difference convection term of
   /// strength `wind` in x: non-symmetric for wind ≠ 0.
-  static func convectionDiffusion<Scalar: MatrixScalar>(
+  static func convectionDiffusion<Scalar: RealMatrixScalar>(
     grid: Int, wind: Scalar, as _: Scalar.Type = Scalar.self
   ) -> SparseMatrix<Scalar> {
     var entries: [(row: Int, column: Int, value: Scalar)] = []
@@ -31,7 +31,7 @@ enum SparseTestMatrices {
 
   /// A random rows×columns matrix with about `density` of its elements
   /// stored, values in [−1, 1], plus `diagonal` on the diagonal.
-  static func random<Scalar: MatrixScalar>(
+  static func random<Scalar: RealMatrixScalar>(
     rows: Int, columns: Int, density: Double, diagonal: Scalar = 0, seed: UInt64,
     as _: Scalar.Type = Scalar.self
   ) -> SparseMatrix<Scalar> {

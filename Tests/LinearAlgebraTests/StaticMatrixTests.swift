@@ -13,20 +13,20 @@ import Testing
 ///     _ = a * a
 @Suite("StaticMatrix")
 struct StaticMatrixTests {
-  static func random<let R: Int, let C: Int, S: MatrixScalar>(
+  static func random<let R: Int, let C: Int, S: RealMatrixScalar>(
     _: StaticMatrix<R, C, S>.Type, _ generator: inout SeededGenerator
   ) -> StaticMatrix<R, C, S> {
     StaticMatrix<R, C, S> { _, _ in S.random(in: -1...1, using: &generator) }
   }
 
-  static func close<S: MatrixScalar>(_ a: Matrix<S>, _ b: Matrix<S>, _ tolerance: Double) -> Bool {
+  static func close<S: RealMatrixScalar>(_ a: Matrix<S>, _ b: Matrix<S>, _ tolerance: Double) -> Bool {
     a.isApproximatelyEqual(to: b, relativeTolerance: S(tolerance))
   }
 
   @Test("operations agree with Matrix", arguments: ScalarType.allCases)
   func agreesWithMatrix(_ type: ScalarType) {
     withScalarType(type) { scalar in check(scalar) }
-    func check<S: MatrixScalar>(_: S.Type) {
+    func check<S: RealMatrixScalar>(_: S.Type) {
       let tolerance = 200 * Double(S.ulpOfOne)
       for seed in testSeeds(77) {
         var generator = SeededGenerator(seed: seed)

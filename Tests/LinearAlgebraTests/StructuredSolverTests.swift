@@ -5,7 +5,7 @@ import Testing
 @Suite("Structured solves, LDLᵀ, pivoted QR, log-determinant, powers, exponential")
 struct StructuredSolverTests {
   /// ‖A X − B‖₁ / (n ‖A‖₁ ‖X‖₁ eps), LAPACK's solve residual.
-  static func solveRatio<S: MatrixScalar>(_ a: Matrix<S>, _ x: Matrix<S>, _ b: Matrix<S>) -> Double {
+  static func solveRatio<S: RealMatrixScalar>(_ a: Matrix<S>, _ x: Matrix<S>, _ b: Matrix<S>) -> Double {
     let (ra, rx, rb) = (Reference(a), Reference(x), Reference(b))
     let residual = (ra * rx - rb).norm1
     return residualRatio(residual, size: a.rowCount, scale: ra.norm1 * rx.norm1, epsilon: S.testEpsilon)
@@ -14,7 +14,7 @@ struct StructuredSolverTests {
   @Test("structured solves: residual ratios", arguments: ScalarType.allCases, [1, 7, 64, 150])
   func structuredSolves(_ type: ScalarType, _ n: Int) {
     withScalarType(type) { scalar in check(scalar, n) }
-    func check<S: MatrixScalar>(_: S.Type, _ n: Int) {
+    func check<S: RealMatrixScalar>(_: S.Type, _ n: Int) {
       for seed in testSeeds(UInt64(n) + 900) {
         var generator = SeededGenerator(seed: seed)
         let b = TestMatrices.random(S.self, rows: n, columns: 3, &generator)
@@ -89,7 +89,7 @@ struct StructuredSolverTests {
   @Test("ldlt: P A Pᵀ = L D Lᵀ", arguments: ScalarType.allCases, [1, 2, 9, 100, 300])
   func ldltResidual(_ type: ScalarType, _ n: Int) {
     withScalarType(type) { scalar in check(scalar, n) }
-    func check<S: MatrixScalar>(_: S.Type, _ n: Int) {
+    func check<S: RealMatrixScalar>(_: S.Type, _ n: Int) {
       for seed in testSeeds(UInt64(n) + 700) {
         var generator = SeededGenerator(seed: seed)
         var a = TestMatrices.symmetric(S.self, n, &generator)

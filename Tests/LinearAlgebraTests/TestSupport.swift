@@ -57,7 +57,7 @@ struct Reference: Equatable {
     self.values = values
   }
 
-  init<S: MatrixScalar>(_ matrix: Matrix<S>) {
+  init<S: RealMatrixScalar>(_ matrix: Matrix<S>) {
     self.init(rows: matrix.rowCount, columns: matrix.columnCount, values: matrix.elements.map(Double.init))
   }
 
@@ -135,7 +135,7 @@ func residualRatio(_ residual: Double, size: Int, scale: Double, epsilon: Double
 /// The bound every scaled residual ratio must stay below.
 let residualBound = 30.0
 
-extension MatrixScalar {
+extension RealMatrixScalar {
   static var testEpsilon: Double { Double(ulpOfOne) }
 }
 
@@ -143,22 +143,24 @@ extension MatrixScalar {
 
 enum TestMatrices {
   /// Uniform entries in [-1, 1].
-  static func random<S: MatrixScalar>(
+  static func random<S: RealMatrixScalar>(
     _: S.Type, rows: Int, columns: Int, _ generator: inout SeededGenerator
   ) -> Matrix<S> {
     Matrix<S>.random(rows: rows, columns: columns, in: -1...1, using: &generator)
   }
 
   /// A random orthogonal n×n matrix (Q of a random matrix's QR).
-  static func orthogonal<S: MatrixScalar>(_: S.Type, _ n: Int, _ generator: inout SeededGenerator) -> Matrix<
-    S
-  > {
+  static func orthogonal<S: RealMatrixScalar>(_: S.Type, _ n: Int, _ generator: inout SeededGenerator)
+    -> Matrix<
+      S
+    >
+  {
     random(S.self, rows: n, columns: n, &generator).qr().q
   }
 
   /// `U diag(σ) Vᵀ` with σ spread geometrically from 1 down to 1/κ, so the
   /// 2-norm condition number is exactly κ (up to rounding).
-  static func withCondition<S: MatrixScalar>(
+  static func withCondition<S: RealMatrixScalar>(
     _: S.Type, _ n: Int, condition: Double, _ generator: inout SeededGenerator
   ) -> Matrix<S> {
     let u = orthogonal(S.self, n, &generator)
@@ -168,12 +170,12 @@ enum TestMatrices {
   }
 
   /// The n×n Hilbert matrix, `1 / (i + j + 1)`.
-  static func hilbert<S: MatrixScalar>(_: S.Type, _ n: Int) -> Matrix<S> {
+  static func hilbert<S: RealMatrixScalar>(_: S.Type, _ n: Int) -> Matrix<S> {
     Matrix(rows: n, columns: n) { i, j in 1 / S(i + j + 1) }
   }
 
   /// A random m×n matrix of rank `rank` (a product of m×r and r×n factors).
-  static func rankDeficient<S: MatrixScalar>(
+  static func rankDeficient<S: RealMatrixScalar>(
     _: S.Type, rows: Int, columns: Int, rank: Int, _ generator: inout SeededGenerator
   ) -> Matrix<S> {
     random(S.self, rows: rows, columns: rank, &generator)
@@ -181,7 +183,7 @@ enum TestMatrices {
   }
 
   /// A random symmetric positive definite n×n matrix, `B Bᵀ + n I`.
-  static func symmetricPositiveDefinite<S: MatrixScalar>(
+  static func symmetricPositiveDefinite<S: RealMatrixScalar>(
     _: S.Type, _ n: Int, _ generator: inout SeededGenerator
   ) -> Matrix<S> {
     let b = random(S.self, rows: n, columns: n, &generator)
@@ -189,7 +191,8 @@ enum TestMatrices {
   }
 
   /// A random symmetric n×n matrix.
-  static func symmetric<S: MatrixScalar>(_: S.Type, _ n: Int, _ generator: inout SeededGenerator) -> Matrix<S>
+  static func symmetric<S: RealMatrixScalar>(_: S.Type, _ n: Int, _ generator: inout SeededGenerator)
+    -> Matrix<S>
   {
     let b = random(S.self, rows: n, columns: n, &generator)
     return (b + b.transposed()) / 2
@@ -197,7 +200,7 @@ enum TestMatrices {
 }
 
 /// Runs `body` with the metatype that `type` names (`Float.self` or `Double.self`).
-func withScalarType(_ type: ScalarType, _ body: (any MatrixScalar.Type) -> Void) {
+func withScalarType(_ type: ScalarType, _ body: (any RealMatrixScalar.Type) -> Void) {
   switch type {
   case .float: body(Float.self)
   case .double: body(Double.self)

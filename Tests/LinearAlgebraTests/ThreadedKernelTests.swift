@@ -37,7 +37,7 @@ struct ThreadedKernelTests {
     (30, 530, 1030),
   ]
 
-  static func checkProducts<S: MatrixScalar>(_: S.Type) {
+  static func checkProducts<S: RealMatrixScalar>(_: S.Type) {
     var generator = SeededGenerator(seed: 61)
     for shape in productShapes {
       let a = TestMatrices.random(S.self, rows: shape.m, columns: shape.k, &generator)
@@ -65,7 +65,7 @@ struct ThreadedKernelTests {
     (700, 600), (1, 37), (5, 5), (6, 16), (13, 17), (7, 1), (12, 24), (600, 1023), (1100, 515), (2101, 40),
   ]
 
-  static func checkMatrixVector<S: MatrixScalar>(_: S.Type) {
+  static func checkMatrixVector<S: RealMatrixScalar>(_: S.Type) {
     var generator = SeededGenerator(seed: 62)
     for shape in matrixVectorShapes {
       let a = TestMatrices.random(S.self, rows: shape.m, columns: shape.n, &generator)
@@ -93,7 +93,7 @@ struct ThreadedKernelTests {
   /// Small integers: every partial sum is exact in Float and Double, so the
   /// product must equal the one computed here, whatever the kernel's order
   /// of summation; a NaN in A poisons only its own row.
-  static func checkMatrixVectorExactly<S: MatrixScalar>(_: S.Type) {
+  static func checkMatrixVectorExactly<S: RealMatrixScalar>(_: S.Type) {
     for shape in [(m: 13, n: 37), (m: 600, n: 1023)] {
       let a = Matrix<S>(rows: shape.m, columns: shape.n) { i, j in S((i * 7 + j * 3) % 11) - 5 }
       let x = (0..<shape.n).map { j in S(j % 5) - 2 }
@@ -133,7 +133,7 @@ struct ThreadedKernelTests {
     withScalarType(type) { Self.checkProducts($0) }
   }
 
-  static func checkLUFamily<S: MatrixScalar>(_: S.Type) {
+  static func checkLUFamily<S: RealMatrixScalar>(_: S.Type) {
     for (index, n) in [129, 257, 389, 643].enumerated() {
       let seed = UInt64(70 + index)
       var generator = SeededGenerator(seed: seed)
@@ -188,7 +188,7 @@ struct ThreadedKernelTests {
   /// scalar edges. The matrices are diagonally dominant, so no rows are
   /// swapped and an infinity in the last pivot's place leaves the solution
   /// finite (its last entry 0) unless the scan catches it.
-  static func checkLargeHostileLU<S: MatrixScalar>(_: S.Type) {
+  static func checkLargeHostileLU<S: RealMatrixScalar>(_: S.Type) {
     var generator = SeededGenerator(seed: 91)
     for n in [400, 402] {
       var a = TestMatrices.random(S.self, rows: n, columns: n, &generator)
@@ -234,7 +234,7 @@ struct ThreadedKernelTests {
     withScalarType(type) { Self.checkLargeHostileLU($0) }
   }
 
-  static func checkSingular<S: MatrixScalar>(_: S.Type) {
+  static func checkSingular<S: RealMatrixScalar>(_: S.Type) {
     var generator = SeededGenerator(seed: 80)
     let n = 300
     let a = TestMatrices.rankDeficient(S.self, rows: n, columns: n, rank: n - 5, &generator)
@@ -251,7 +251,7 @@ struct ThreadedKernelTests {
     withScalarType(type) { Self.checkSingular($0) }
   }
 
-  static func checkCholesky<S: MatrixScalar>(_: S.Type) {
+  static func checkCholesky<S: RealMatrixScalar>(_: S.Type) {
     for (index, n) in [129, 300].enumerated() {
       let seed = UInt64(90 + index)
       var generator = SeededGenerator(seed: seed)
@@ -273,7 +273,7 @@ struct ThreadedKernelTests {
     withScalarType(type) { Self.checkCholesky($0) }
   }
 
-  static func checkQR<S: MatrixScalar>(_: S.Type) {
+  static func checkQR<S: RealMatrixScalar>(_: S.Type) {
     var generator = SeededGenerator(seed: 95)
     // Several panels of 48 columns, tall, wide and square; 603×221 also
     // takes the transposing copies past 2^17 elements, split across threads
@@ -292,7 +292,7 @@ struct ThreadedKernelTests {
   /// in (an infinity in its last entry must still be seen), the inverse's
   /// permuted copy out, and a QR's copy of a tall matrix with 37 columns
   /// (a tile and a 4 × 1 scalar edge).
-  static func checkBufferedTransposes<S: MatrixScalar>(_: S.Type) {
+  static func checkBufferedTransposes<S: RealMatrixScalar>(_: S.Type) {
     let n = 2048 / MemoryLayout<S>.stride
     var generator = SeededGenerator(seed: 97)
     let a = TestMatrices.random(S.self, rows: n, columns: n, &generator)
@@ -335,7 +335,7 @@ struct ThreadedKernelTests {
     withScalarType(type) { Self.checkQR($0) }
   }
 
-  static func checkSVD<S: MatrixScalar>(_: S.Type) {
+  static func checkSVD<S: RealMatrixScalar>(_: S.Type) {
     var generator = SeededGenerator(seed: 99)
     let hugeOrTiny: S = S.self == Double.self ? S(1e150) : S(1e15)
     // From 16 the core bidiagonalizes itself, from 64 in panels of 32 (the
@@ -385,7 +385,7 @@ struct ThreadedKernelTests {
   /// divide and conquer alone gave singular values wrong in the second
   /// digit, non-orthogonal V or NaN on each of these (and read out of
   /// bounds on some), from n = 16 on.
-  static func checkSVDOfZeroBidiagonalEntries<S: MatrixScalar>(_: S.Type) {
+  static func checkSVDOfZeroBidiagonalEntries<S: RealMatrixScalar>(_: S.Type) {
     var generator = SeededGenerator(seed: 96)
     /// An n×n upper bidiagonal matrix of random entries, zero on the
     /// diagonal where `zeroDiagonal(i)` and above it where `zeroAbove(i)`.
@@ -433,7 +433,7 @@ struct ThreadedKernelTests {
     withScalarType(type) { Self.checkSVDOfZeroBidiagonalEntries($0) }
   }
 
-  static func checkLeastSquares<S: MatrixScalar>(_: S.Type) {
+  static func checkLeastSquares<S: RealMatrixScalar>(_: S.Type) {
     var generator = SeededGenerator(seed: 98)
     // Tall, wide and square, full rank and rank-deficient, on the core's
     // own SVD (min(m, n) ≥ 16) with its bidiagonal reduction in panels.
@@ -451,7 +451,7 @@ struct ThreadedKernelTests {
     withScalarType(type) { Self.checkLeastSquares($0) }
   }
 
-  static func checkSymmetricEigen<S: MatrixScalar>(_: S.Type) {
+  static func checkSymmetricEigen<S: RealMatrixScalar>(_: S.Type) {
     var generator = SeededGenerator(seed: 97)
     let n = 200
     let q = TestMatrices.orthogonal(S.self, n, &generator)

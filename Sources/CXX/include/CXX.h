@@ -8,6 +8,7 @@
 
 #include "CoreStatus.h"
 #include "MatrixCore.h"
+#include "ComplexCore.h"
 #include "PrimeCore.h"
 #include "SparseCore.h"
 #include "BuildInfo.h"

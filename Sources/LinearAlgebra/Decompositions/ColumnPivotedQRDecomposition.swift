@@ -6,7 +6,7 @@
 ///     let a: Matrix<Double> = [[1, 2, 3], [2, 4, 6], [1, 0, 1]]  // rank 2
 ///     let f = a.columnPivotedQR()
 ///     f.rank   // 2
-public struct ColumnPivotedQRDecomposition<Scalar: MatrixScalar>: Sendable {
+public struct ColumnPivotedQRDecomposition<Scalar: RealMatrixScalar>: Sendable {
   /// `Q`, m×k with orthonormal columns (k = min(m, n)).
   public let q: Matrix<Scalar>
   /// `R`, k×n upper triangular (trapezoidal when n > m), with a
@@ -102,7 +102,7 @@ public struct ColumnPivotedQRDecomposition<Scalar: MatrixScalar>: Sendable {
   }
 }
 
-extension Matrix {
+extension Matrix where Scalar: RealMatrixScalar {
   /// The QR factorization with column pivoting `A P = Q R`; its `rank`
   /// agrees with ``rank()`` on matrices whose singular values are well
   /// separated from the tolerance.

@@ -13,7 +13,7 @@ internal import CXX
 ///     let f = a.ldlt()
 ///     f.inertia        // (positive: 1, negative: 1, zero: 0)
 ///     try f.solve([1, 2])
-public struct LDLTDecomposition<Scalar: MatrixScalar>: Sendable {
+public struct LDLTDecomposition<Scalar: RealMatrixScalar>: Sendable {
   /// The order n of the factored matrix.
   public let size: Int
 
@@ -183,7 +183,7 @@ public struct LDLTDecomposition<Scalar: MatrixScalar>: Sendable {
   }
 }
 
-extension Matrix {
+extension Matrix where Scalar: RealMatrixScalar {
   /// The Bunch–Kaufman factorization `P A Pᵀ = L D Lᵀ` of a symmetric
   /// (possibly indefinite) matrix; reads the lower triangle.
   ///

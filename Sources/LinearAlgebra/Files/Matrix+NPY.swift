@@ -1,6 +1,6 @@
 import Foundation
 
-extension Matrix {
+extension Matrix where Scalar: RealMatrixScalar {
   /// Reads a numpy `.npy` file: float32 or float64 in either byte order, C
   /// or Fortran order, 1-D (read as 1×n) or 2-D; format versions 1.0 to 3.0.
   ///

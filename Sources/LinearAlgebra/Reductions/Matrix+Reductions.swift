@@ -1,4 +1,4 @@
-extension Matrix {
+extension Matrix where Scalar: RealMatrixScalar {
   /// The sum of all elements (0 for an empty matrix), by pairwise summation
   /// as numpy's `sum`; NaN if any element is NaN.
   ///

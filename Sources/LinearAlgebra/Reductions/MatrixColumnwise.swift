@@ -1,4 +1,4 @@
-extension Matrix {
+extension Matrix where Scalar: RealMatrixScalar {
   /// Operations along each column (Eigen's `colwise()`): one result per
   /// column, and a column vector broadcast against every column.
   ///

@@ -12,7 +12,7 @@ public enum MatrixNorm: Sendable, Hashable, CaseIterable {
   case nuclear
 }
 
-extension Matrix {
+extension Matrix where Scalar: RealMatrixScalar {
   /// The norm of the given kind.
   ///
   ///     let a: Matrix<Double> = [[1, -2], [3, 4]]

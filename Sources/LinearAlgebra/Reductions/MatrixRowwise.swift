@@ -1,4 +1,4 @@
-extension Matrix {
+extension Matrix where Scalar: RealMatrixScalar {
   /// Operations along each row (Eigen's `rowwise()`): one result per row,
   /// and a row vector broadcast against every row.
   ///
@@ -107,7 +107,7 @@ extension Matrix {
 /// the largest magnitude first).
 @usableFromInline
 @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
-internal func euclideanNorm<Scalar: MatrixScalar>(_ values: UnsafeBufferPointer<Scalar>) -> Scalar {
+internal func euclideanNorm<Scalar: RealMatrixScalar>(_ values: UnsafeBufferPointer<Scalar>) -> Scalar {
   var largest: Scalar = 0
   for value in values {
     if value.isNaN { return .nan }

@@ -6,7 +6,7 @@
   import Darwin
 #endif
 
-extension MatrixScalar {
+extension RealMatrixScalar {
   /// The natural logarithm, through the C library's `log` (in Double for
   /// Float, which is exact enough for a Float result).
   @usableFromInline

@@ -62,10 +62,15 @@ extension Matrix {
       Matrix(rows: m, columns: n) { destination in
         guard let destination, let source = source.baseAddress else { return }
         let first = source + rows.lowerBound * columnCount + columns.lowerBound
+        // A complex block is the real block of twice the width.
+        let kind = CoreElementKind(Scalar.self)
+        let (stride, width) = (columnCount * kind.realsPerElement, n * kind.realsPerElement)
         let status: core.Status
-        switch CoreScalarKind(Scalar.self) {
-        case .double: status = core.copyBlock(first.asDouble, columnCount, m, n, destination.asDouble)
-        case .float: status = core.copyBlock(first.asFloat, columnCount, m, n, destination.asFloat)
+        switch kind {
+        case .double, .complexDouble:
+          status = core.copyBlock(first.asDouble, stride, m, width, destination.asDouble)
+        case .float, .complexFloat:
+          status = core.copyBlock(first.asFloat, stride, m, width, destination.asFloat)
         }
         status.expectSuccess("a[\(rows), \(columns)] of a \(shapeDescription) matrix")
       }

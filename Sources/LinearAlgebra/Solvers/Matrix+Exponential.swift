@@ -6,7 +6,7 @@
   import Darwin
 #endif
 
-extension Matrix {
+extension Matrix where Scalar: RealMatrixScalar {
   /// The matrix exponential e^A = Σ Aᵏ/k! (`scipy.linalg.expm`), by scaling
   /// and squaring with a Padé approximant of degree 3, 5, 7, 9 or 13.
   ///
@@ -138,7 +138,7 @@ extension Matrix {
 /// The norms ‖ |A|^k ‖₁ for increasing k, by products of the row vector
 /// 1ᵀ with |A| (exact for a non-negative matrix), for the overscaling check
 /// ℓ_m of Al-Mohy and Higham (2009, section 5).
-private struct AbsolutePowerNorms<Scalar: MatrixScalar> {
+private struct AbsolutePowerNorms<Scalar: RealMatrixScalar> {
   let absoluteTransposed: Matrix<Scalar>
   let normA: Double
   /// 1ᵀ |A|^power / 2^logScale, its largest entry 1 (no overflow at any power).

@@ -1,4 +1,4 @@
-extension Matrix {
+extension Matrix where Scalar: RealMatrixScalar {
   /// The sign and the natural logarithm of the magnitude of the determinant
   /// (numpy's `slogdet`): `det = sign · exp(logMagnitude)`, without the
   /// overflow or underflow of ``determinant()`` (an 8×8 matrix scaled by
@@ -14,7 +14,7 @@ extension Matrix {
   }
 }
 
-extension LUDecomposition {
+extension LUDecomposition where Scalar: RealMatrixScalar {
   /// The sign and the log of the magnitude of det(A); see
   /// ``Matrix/logDeterminant()``.
   ///

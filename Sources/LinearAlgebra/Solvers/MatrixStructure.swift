@@ -17,7 +17,7 @@ public enum MatrixStructure: Sendable, Hashable, CaseIterable {
   case upperTriangular
 }
 
-extension Matrix {
+extension Matrix where Scalar: RealMatrixScalar {
   /// Solves `self * x = b` using what `structure` says about `self`.
   ///
   ///     let l: Matrix<Double> = [[2, 0], [1, 4]]

@@ -7,7 +7,7 @@ internal import CXX
 /// Made by ``SparseMatrix/cholesky()``: the core's supernodal factorization,
 /// whose dense blocks run on the packed product kernel, after Eigen's AMD
 /// ordering.
-public struct SparseCholeskyDecomposition<Scalar: MatrixScalar>: Sendable {
+public struct SparseCholeskyDecomposition<Scalar: RealMatrixScalar>: Sendable {
   let handle: SparseFactorizationHandle<Scalar>
 
   /// The order of the factored matrix.

@@ -4,7 +4,7 @@ internal import CXX
 /// solves with it; freed with the last decomposition value that holds it.
 /// The core only reads it after it is made, so values may share it across
 /// threads.
-final class SparseFactorizationHandle<Scalar: MatrixScalar>: @unchecked Sendable {
+final class SparseFactorizationHandle<Scalar: RealMatrixScalar>: @unchecked Sendable {
   private let pointer: OpaquePointer
   /// The order of the factored matrix.
   let size: Int

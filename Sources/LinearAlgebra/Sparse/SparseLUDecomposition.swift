@@ -4,7 +4,7 @@ internal import CXX
 /// ordering, supernodal), reusable for many right-hand sides.
 ///
 /// Made by ``SparseMatrix/lu()``; Eigen's `SparseLU` underneath.
-public struct SparseLUDecomposition<Scalar: MatrixScalar>: Sendable {
+public struct SparseLUDecomposition<Scalar: RealMatrixScalar>: Sendable {
   let handle: SparseFactorizationHandle<Scalar>
 
   /// The order of the factored matrix.

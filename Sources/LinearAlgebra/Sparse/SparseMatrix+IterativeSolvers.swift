@@ -29,7 +29,7 @@ public enum Preconditioner: Sendable, Hashable, CaseIterable {
 }
 
 /// What an iterative solve found.
-public struct IterativeSolution<Scalar: MatrixScalar>: Sendable {
+public struct IterativeSolution<Scalar: RealMatrixScalar>: Sendable {
   /// The approximate solution.
   public let solution: [Scalar]
   /// The number of iterations it took.

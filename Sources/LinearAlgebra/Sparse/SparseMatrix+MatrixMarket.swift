@@ -82,7 +82,7 @@ struct MatrixMarketReader {
   enum Field { case real, integer, pattern }
   enum Symmetry { case general, symmetric, skewSymmetric }
 
-  mutating func read<Scalar: MatrixScalar>() throws(MatrixMarketError) -> SparseMatrix<Scalar> {
+  mutating func read<Scalar: RealMatrixScalar>() throws(MatrixMarketError) -> SparseMatrix<Scalar> {
     guard let banner = lines.first, !(lines.count == 1 && banner.isEmpty) else {
       throw MatrixMarketError(line: 1, reason: "the text is empty")
     }
@@ -237,7 +237,7 @@ struct MatrixMarketReader {
     return SparseMatrix(rows: rows, columns: columns, entries: entries)
   }
 
-  private static func value<Scalar: MatrixScalar>(
+  private static func value<Scalar: RealMatrixScalar>(
     _ text: Substring, field: Field, line: Int
   ) throws(MatrixMarketError) -> Scalar {
     if field == .integer {

@@ -12,7 +12,7 @@
 ///       (0, 0, 2), (0, 1, -1), (1, 0, -1), (1, 1, 2), (1, 2, -1), (2, 1, -1), (2, 2, 2),
 ///     ])
 ///     let x = try poisson.solve([1, 0, 1])   // [1, 1, 1]
-public struct SparseMatrix<Scalar: MatrixScalar>: Sendable {
+public struct SparseMatrix<Scalar: RealMatrixScalar>: Sendable {
   /// The number of rows.
   public let rowCount: Int
   /// The number of columns.
@@ -219,7 +219,7 @@ public struct SparseMatrix<Scalar: MatrixScalar>: Sendable {
   }
 }
 
-extension Matrix {
+extension Matrix where Scalar: RealMatrixScalar {
   /// The dense form of a sparse matrix.
   ///
   /// - Complexity: O(rows × columns + nonzeroCount).

@@ -13,7 +13,7 @@ extension StaticMatrix {
   }
 }
 
-extension Matrix {
+extension Matrix where Scalar: RealMatrixScalar {
   /// The dynamic matrix with the elements of a static one.
   @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
   @inlinable

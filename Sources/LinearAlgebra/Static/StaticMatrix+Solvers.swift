@@ -192,7 +192,7 @@ extension StaticMatrix where Rows == Columns {
 /// the first two rows).
 @usableFromInline
 @frozen
-internal struct FourByFourMinors<Scalar: MatrixScalar> {
+internal struct FourByFourMinors<Scalar: RealMatrixScalar> {
   @usableFromInline let s0, s1, s2, s3, s4, s5: Scalar
   @usableFromInline let c0, c1, c2, c3, c4, c5: Scalar
 

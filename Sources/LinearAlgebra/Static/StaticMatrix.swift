@@ -15,7 +15,7 @@
 /// platforms their 26 releases).
 @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
 @frozen
-public struct StaticMatrix<let Rows: Int, let Columns: Int, Scalar: MatrixScalar>: Sendable {
+public struct StaticMatrix<let Rows: Int, let Columns: Int, Scalar: RealMatrixScalar>: Sendable {
   /// The elements, row by row.
   @usableFromInline
   internal var storage: InlineArray<Rows, InlineArray<Columns, Scalar>>

@@ -1,0 +1,61 @@
+// Complex Householder QR (Eigen's blocked HouseholderQR) and the
+// least-squares solve on its thin factors.
+#include "ComplexCore.h"
+
+#include "ComplexSetup.hpp"
+
+#include <Eigen/QR>
+
+namespace core {
+namespace {
+
+using detail::guarded;
+
+template <class T>
+Status qrImpl(const T* a, Index m, Index n, T* q, T* r) {
+  if (m < 0 || n < 0) return Status::invalidArgument;
+  const Index k = std::min(m, n);
+  if (k == 0) return Status::ok;
+  Eigen::HouseholderQR<detail::ComplexMatrix<T>> factors(detail::ComplexMatrix<T>(detail::complexView(a, m, n)));
+  detail::ComplexMatrix<T> thinQ = detail::ComplexMatrix<T>::Identity(m, k);
+  thinQ.applyOnTheLeft(factors.householderQ());
+  detail::complexView(q, m, k) = thinQ;
+  detail::complexView(r, k, n) = factors.matrixQR().topRows(k).template triangularView<Eigen::Upper>();
+  return Status::ok;
+}
+
+template <class T>
+Status qrSolveImpl(const T* q, const T* r, Index m, Index n, const T* b, Index nrhs, T* x) {
+  if (m < n || n < 0 || nrhs < 0) return Status::invalidArgument;
+  if (n == 0 || nrhs == 0) return Status::ok;
+  const auto factorR = detail::complexView(r, n, n);
+  const T largest = factorR.diagonal().cwiseAbs().maxCoeff();
+  const T threshold = T(m) * std::numeric_limits<T>::epsilon() * largest;
+  if (!(factorR.diagonal().cwiseAbs().minCoeff() > threshold)) {
+    if (factorR.allFinite()) return Status::singular;
+  }
+  auto solution = detail::complexView(x, n, nrhs);
+  solution = detail::complexView(q, m, n).adjoint() * detail::complexView(b, m, nrhs);
+  factorR.template triangularView<Eigen::Upper>().solveInPlace(solution);
+  return Status::ok;
+}
+
+}  // namespace
+
+Status complexQR(const float* a, Index m, Index n, float* q, float* r) noexcept {
+  return guarded([&] { return qrImpl(a, m, n, q, r); });
+}
+Status complexQR(const double* a, Index m, Index n, double* q, double* r) noexcept {
+  return guarded([&] { return qrImpl(a, m, n, q, r); });
+}
+
+Status complexQRSolve(const float* q, const float* r, Index m, Index n, const float* b, Index nrhs,
+                      float* x) noexcept {
+  return guarded([&] { return qrSolveImpl(q, r, m, n, b, nrhs, x); });
+}
+Status complexQRSolve(const double* q, const double* r, Index m, Index n, const double* b, Index nrhs,
+                      double* x) noexcept {
+  return guarded([&] { return qrSolveImpl(q, r, m, n, b, nrhs, x); });
+}
+
+}  // namespace core

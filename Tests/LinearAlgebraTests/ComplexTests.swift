@@ -1,0 +1,263 @@
+import Foundation
+import LinearAlgebra
+import Testing
+
+@Suite("Complex numbers")
+struct ComplexNumberTests {
+  @Test func arithmeticMatchesTheDefinitions() {
+    let z = Complex<Double>(3, 4)
+    let w = Complex<Double>(1, -2)
+    #expect(z + w == Complex(4, 2))
+    #expect(z - w == Complex(2, 6))
+    #expect(z * w == Complex(11, -2))
+    #expect(z / w == Complex(-1, 2))
+    #expect(z.conjugate == Complex(3, -4))
+    #expect(z.length == 5)
+    #expect(z.magnitude == 4)
+    #expect(-z == Complex(-3, -4))
+    #expect(z * z.conjugate == Complex(25, 0))
+    #expect(Complex<Double>.i * Complex<Double>.i == Complex(-1, 0))
+    let three: Complex<Float> = 3
+    #expect(three == Complex(3, 0))
+  }
+
+  @Test func lengthNeitherOverflowsNorUnderflows() {
+    #expect(Complex<Double>(3e300, 4e300).length == 5e300)
+    #expect(abs(Complex<Double>(3e-310, 4e-310).length - 5e-310) <= 1e-323)
+    #expect(Complex<Float>(3e37, 4e37).length == 5e37)
+    #expect(Complex<Double>(.infinity, .nan).length == .infinity)
+    #expect(Complex<Double>(.nan, -.infinity).length == .infinity)
+    #expect(Complex<Double>(.nan, 1).length.isNaN)
+    #expect(Complex<Double>(0, 0).length == 0)
+  }
+
+  @Test func divisionIsSmithsWithoutNeedlessOverflow() {
+    // The naive formula squares the divisor: 1e300² overflows.
+    let huge = Complex<Double>(1e300, 1e300)
+    #expect(huge / huge == Complex(1, 0))
+    let quotient = Complex<Double>(1, 1) / Complex(1e-300, 1e-300)
+    #expect(abs(quotient.real - 1e300) <= 1e285 && quotient.imaginary == 0)
+    // Tiny divisor parts whose ratio underflows.
+    let skewed = Complex<Double>(2, 0) / Complex(1e-200, 1e-320)
+    #expect(abs(skewed.real - 2e200) <= 2e186 && skewed.imaginary.isFinite)
+    let byZero = Complex<Double>(1, 1) / Complex(0, 0)
+    #expect(!byZero.isFinite)
+    #expect((Complex<Double>(1, 1) / Complex(.nan, 0)).isNaN)
+    #expect((Complex<Float>(6, 8) / Complex(3, 4)) == Complex(2, 0))
+  }
+
+  @Test func nanAndInfinityPropagate() {
+    let nan = Complex<Double>(.nan, 0)
+    #expect((nan + Complex(1, 1)).isNaN)
+    #expect((nan * Complex(1, 1)).isNaN)
+    #expect(!(Complex<Double>(.infinity, 0) * Complex(2, 0)).isFinite)
+    #expect(nan != nan)
+  }
+
+  @Test func conformances() throws {
+    let z = Complex<Double>(1.5, -2)
+    #expect(z.description == "1.5 - 2.0i")
+    #expect(Complex<Double>(0, 1).description == "0.0 + 1.0i")
+    #expect(Set([Complex<Double>(0, 0), Complex(-0.0, 0)]).count == 1)
+    let data = try JSONEncoder().encode([z])
+    #expect(String(decoding: data, as: UTF8.self) == "[[1.5,-2]]")
+    #expect(try JSONDecoder().decode([Complex<Double>].self, from: data) == [z])
+    #expect(MemoryLayout<Complex<Double>>.size == 16 && MemoryLayout<Complex<Double>>.alignment == 8)
+    #expect(MemoryLayout<Complex<Float>>.size == 8)
+  }
+}
+
+@Suite("Complex matrices")
+struct ComplexMatrixTests {
+  typealias C = Complex<Double>
+
+  /// A fixed matrix whose numpy results are stored below.
+  static let fixed = Matrix<C>([
+    [C(1, 2), C(3, -1), C(0, 0.5)],
+    [C(-2, 0), C(4, 4), C(1, -1)],
+    [C(0.25, -3), C(0, 2), C(-1, 0.5)],
+  ])
+
+  static func random<R: RealMatrixScalar>(
+    _: R.Type, rows: Int, columns: Int, seed: UInt64
+  ) -> Matrix<Complex<R>> {
+    var generator = SeededGenerator(seed: seed)
+    return Matrix<Complex<R>>.random(rows: rows, columns: columns, in: -1...1, using: &generator)
+  }
+
+  @Test func partsAdjointAndArithmetic() {
+    let a = Self.fixed
+    #expect(Matrix(real: a.real, imaginary: a.imaginary) == a)
+    #expect(a.real[1, 1] == 4 && a.imaginary[2, 0] == -3)
+    #expect(a.adjoint()[0, 2] == C(0.25, 3))
+    #expect(a.transposed()[0, 2] == C(0.25, -3))
+    #expect(a.conjugate()[0, 0] == C(1, -2))
+    #expect((a + a)[1, 1] == C(8, 8))
+    #expect((a - a).elements.allSatisfy { $0 == .zero })
+    #expect((C(0, 1) * a)[0, 0] == C(-2, 1))
+    #expect(a.trace == C(4, 6.5))
+    #expect(a[0..<2, 1...][1, 1] == C(1, -1))
+    #expect(Matrix<C>.identity(2)[1, 1] == C(1, 0))
+    #expect(Matrix<Double>([[1, 2]]).adjoint() == Matrix([[1], [2]]))
+  }
+
+  @Test func productsMatchPlainLoops() {
+    // Small shapes take the direct loop, large ones the 4M real product.
+    for (m, k, n) in [(1, 1, 1), (3, 5, 2), (7, 1, 9), (70, 50, 40), (129, 65, 97), (64, 64, 1), (0, 3, 2)] {
+      let seed = UInt64(m * 10_000 + k * 100 + n)
+      let a = Self.random(Double.self, rows: m, columns: k, seed: seed)
+      let b = Self.random(Double.self, rows: k, columns: n, seed: seed + 1)
+      let reference = ComplexReference(a) * ComplexReference(b)
+      let ratio = complexResidualRatio(
+        ComplexReference(a * b) - reference,
+        scale: ComplexReference(a).frobeniusNorm * ComplexReference(b).frobeniusNorm, size: k,
+        epsilon: Double.ulpOfOne)
+      #expect(ratio < residualBound, "product \(m)×\(k)×\(n), seed \(seed): ratio \(ratio)")
+      if n > 0 {
+        // The matrix-vector product against the first column.
+        let y = a * b.column(0)
+        let expected = (0..<m).map { reference[$0, 0] }
+        let error = zip(y, expected).map { ($0 - $1).length }.max() ?? 0
+        #expect(error <= 1e-12 * Double(max(k, 1)), "matrix-vector \(m)×\(k), seed \(seed)")
+      }
+      let af = Self.random(Float.self, rows: m, columns: k, seed: seed)
+      let bf = Self.random(Float.self, rows: k, columns: n, seed: seed + 1)
+      let floatRatio = complexResidualRatio(
+        ComplexReference(af * bf) - ComplexReference(af) * ComplexReference(bf),
+        scale: ComplexReference(af).frobeniusNorm * ComplexReference(bf).frobeniusNorm, size: k,
+        epsilon: Double(Float.ulpOfOne))
+      #expect(floatRatio < residualBound, "Float product \(m)×\(k)×\(n), seed \(seed): ratio \(floatRatio)")
+    }
+  }
+
+  @Test func determinantNormsAndSingularValuesMatchNumpy() throws {
+    let a = Self.fixed
+    let determinant = a.determinant()
+    #expect((determinant - C(-20, -28.5)).length < 1e-13)
+    #expect(abs(a.norm(.one) - 10.81913190966076) < 1e-13)
+    #expect(abs(a.norm(.infinity) - 9.071067811865476) < 1e-13)
+    #expect(abs(a.norm(.spectral) - 7.514972219021784) < 1e-13)
+    #expect(abs(a.norm(.nuclear) - 12.026494074714345) < 1e-13)
+    #expect(abs(a.norm() - 8.219641111386798) < 1e-13)
+    let expected = [7.514972219021784, 2.9305860237544588, 1.5809358319381008]
+    #expect(zip(a.svd().singularValues, expected).allSatisfy { abs($0 - $1) < 1e-13 })
+    let lu = a.lu()
+    #expect((lu.determinant() - C(-20, -28.5)).length < 1e-13)
+  }
+
+  @Test(arguments: [ScalarType.float, .double])
+  func solversHaveSmallResiduals(_ type: ScalarType) throws {
+    switch type {
+    case .float: try checkSolvers(Float.self)
+    case .double: try checkSolvers(Double.self)
+    }
+  }
+
+  private func checkSolvers<R: RealMatrixScalar>(_: R.Type) throws {
+    let epsilon = Double(R.ulpOfOne)
+    for n in [1, 2, 5, 33, 130] {
+      let seed = UInt64(n) &* 7919
+      let a = Self.random(R.self, rows: n, columns: n, seed: seed)
+      let b = Self.random(R.self, rows: n, columns: 3, seed: seed + 1)
+      let reference = ComplexReference(a)
+      let scale = reference.frobeniusNorm
+      let context = "\(R.self) n = \(n), seed \(seed)"
+
+      // solve: ‖A x − b‖ / (‖A‖ ‖x‖ n eps)
+      let x = try a.solve(b)
+      let solveRatio = complexResidualRatio(
+        reference * ComplexReference(x) - ComplexReference(b),
+        scale: scale * ComplexReference(x).frobeniusNorm,
+        size: n, epsilon: epsilon)
+      #expect(solveRatio < residualBound, "solve \(context): \(solveRatio)")
+      let vectorSolution = try a.solve(b.column(0))
+      #expect(zip(vectorSolution, x.column(0)).allSatisfy { ($0 - $1).length <= R(1e-3) })
+
+      // inverse: ‖A A⁻¹ − I‖ / (‖A‖ ‖A⁻¹‖ n eps)
+      let inverse = try a.inverse()
+      let inverseRatio = complexResidualRatio(
+        reference * ComplexReference(inverse) - .identity(n),
+        scale: scale * ComplexReference(inverse).frobeniusNorm, size: n, epsilon: epsilon)
+      #expect(inverseRatio < residualBound, "inverse \(context): \(inverseRatio)")
+
+      // lu: ‖P A − L U‖ / (‖A‖ n eps)
+      let lu = a.lu()
+      let luRatio = complexResidualRatio(
+        ComplexReference(lu.permutation) * reference - ComplexReference(lu.lower)
+          * ComplexReference(lu.upper),
+        scale: scale, size: n, epsilon: epsilon)
+      #expect(luRatio < residualBound, "lu \(context): \(luRatio)")
+      let luSolution = try lu.solve(b)
+      #expect(
+        zip(luSolution.elements, x.elements).allSatisfy { ($0 - $1).length <= R(1e-2) * (1 + $1.length) })
+
+      // qr of a tall matrix: ‖A − Q R‖ / (‖A‖ m eps), ‖Qᴴ Q − I‖ / (m eps)
+      let tall = Self.random(R.self, rows: n + 4, columns: n, seed: seed + 2)
+      let qr = tall.qr()
+      let qrRatio = complexResidualRatio(
+        ComplexReference(tall) - ComplexReference(qr.q) * ComplexReference(qr.r),
+        scale: ComplexReference(tall).frobeniusNorm, size: n + 4, epsilon: epsilon)
+      #expect(qrRatio < residualBound, "qr \(context): \(qrRatio)")
+      let q = ComplexReference(qr.q)
+      let orthogonality = complexResidualRatio(
+        q.adjoint * q - .identity(n), scale: 1, size: n + 4, epsilon: epsilon)
+      #expect(orthogonality < residualBound, "qr orthogonality \(context): \(orthogonality)")
+      for row in 0..<qr.r.rowCount {
+        for column in 0..<row { #expect(qr.r[row, column] == .zero) }
+      }
+      let leastSquares = try qr.solve(Self.random(R.self, rows: n + 4, columns: 1, seed: seed + 3))
+      #expect(leastSquares.rowCount == n && leastSquares.elements.allSatisfy { $0.isFinite })
+
+      // svd: ‖A − U Σ Vᴴ‖ / (‖A‖ n eps), real descending σ
+      let svd = tall.svd()
+      let sigma = svd.singularValues.map { Complex(Double($0)) }
+      let svdRatio = complexResidualRatio(
+        ComplexReference(tall) - ComplexReference(svd.u).scalingColumns(by: sigma)
+          * ComplexReference(svd.v).adjoint,
+        scale: ComplexReference(tall).frobeniusNorm, size: n + 4, epsilon: epsilon)
+      #expect(svdRatio < residualBound, "svd \(context): \(svdRatio)")
+      #expect(zip(svd.singularValues, svd.singularValues.dropFirst()).allSatisfy { $0 >= $1 })
+
+      // hermitianEigen of A + Aᴴ: ‖H V − V Λ‖ / (‖H‖ n eps), unitary V
+      let hermitian = a + a.adjoint()
+      let eigen = hermitian.hermitianEigen()
+      let values = eigen.eigenvalues.map { Complex(Double($0)) }
+      let v = ComplexReference(eigen.eigenvectors)
+      let h = ComplexReference(hermitian)
+      let eigenRatio = complexResidualRatio(
+        h * v - v.scalingColumns(by: values), scale: h.frobeniusNorm, size: n, epsilon: epsilon)
+      #expect(eigenRatio < residualBound, "hermitianEigen \(context): \(eigenRatio)")
+      #expect(zip(eigen.eigenvalues, eigen.eigenvalues.dropFirst()).allSatisfy { $0 <= $1 })
+      let unitary = complexResidualRatio(v.adjoint * v - .identity(n), scale: 1, size: n, epsilon: epsilon)
+      #expect(unitary < residualBound, "hermitianEigen unitarity \(context): \(unitary)")
+    }
+  }
+
+  @Test func hermitianEigenvaluesMatchNumpy() {
+    let h = Matrix<C>([
+      [C(2, 0), C(1, -1), C(0, 3)],
+      [C(1, 1), C(5, 0), C(-2, 0.5)],
+      [C(0, -3), C(-2, -0.5), C(-1, 0)],
+    ])
+    let expected = [-3.0437671470704433, 2.248052066013249, 6.795715081057197]
+    #expect(zip(h.hermitianEigen().eigenvalues, expected).allSatisfy { abs($0 - $1) < 1e-13 })
+  }
+
+  @Test func singularAndNonFiniteInput() throws {
+    let singular = Matrix<C>([[C(1, 1), C(2, 2)], [C(2, 2), C(4, 4)]])
+    #expect(throws: LinearAlgebraError.singularMatrix) { try singular.inverse() }
+    #expect(throws: LinearAlgebraError.singularMatrix) { try singular.solve([C(1, 0), C(0, 1)]) }
+    #expect(singular.lu().isSingular)
+    #expect(singular.determinant().length < 1e-14)
+    var withNaN = Self.fixed
+    withNaN[1, 1] = C(.nan, 0)
+    #expect(try withNaN.inverse().elements.allSatisfy { $0.isNaN })
+    #expect(withNaN.svd().singularValues.allSatisfy { $0.isNaN })
+    #expect(withNaN.hermitianEigen().eigenvalues.allSatisfy { $0.isNaN })
+    #expect(withNaN.norm(.one).isNaN)
+    let empty = Matrix<C>(rows: 0, columns: 0)
+    #expect(empty.determinant() == C(1, 0))
+    #expect(try empty.inverse().rowCount == 0)
+    #expect((empty * empty).rowCount == 0)
+  }
+}

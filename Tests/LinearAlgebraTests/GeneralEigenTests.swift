@@ -1,0 +1,230 @@
+import Foundation
+import LinearAlgebra
+import Testing
+
+@Suite("General eigenproblems")
+struct GeneralEigenTests {
+  typealias C = Complex<Double>
+
+  /// ‖A V − V Λ‖ / (‖A‖ ‖V‖ n eps), as LAPACK's dget22 scales it.
+  static func eigenResidualRatio<S: MatrixScalar>(
+    _ a: Matrix<S>, _ decomposition: EigenDecomposition<S>, reference: ComplexReference, epsilon: Double
+  ) -> Double {
+    let v = ComplexReference(decomposition.eigenvectors)
+    let values = decomposition.eigenvalues.map { Complex(Double($0.real), Double($0.imaginary)) }
+    return complexResidualRatio(
+      reference * v - v.scalingColumns(by: values), scale: reference.frobeniusNorm * v.frobeniusNorm,
+      size: a.rowCount, epsilon: epsilon)
+  }
+
+  static func checkUnitColumns<R: RealMatrixScalar>(_ vectors: Matrix<Complex<R>>, tolerance: Double) -> Bool
+  {
+    (0..<vectors.columnCount).allSatisfy { column in
+      let norm = vectors.column(column).reduce(0.0) {
+        $0 + Double($1.real) * Double($1.real) + Double($1.imaginary) * Double($1.imaginary)
+      }
+      return abs(norm.squareRoot() - 1) < tolerance
+    }
+  }
+
+  @Test(arguments: [ScalarType.float, .double])
+  func randomRealMatrices(_ type: ScalarType) throws {
+    switch type {
+    case .float: try checkRandomReal(Float.self)
+    case .double: try checkRandomReal(Double.self)
+    }
+  }
+
+  private func checkRandomReal<R: RealMatrixScalar>(_: R.Type) throws {
+    for n in [1, 2, 3, 10, 41, 100] {
+      for seed in testSeeds(UInt64(n) + 500, count: 2) {
+        var generator = SeededGenerator(seed: seed)
+        let a = Matrix<R>.random(rows: n, columns: n, in: -1...1, using: &generator)
+        let eigen = try a.eigen()
+        let ratio = Self.eigenResidualRatio(
+          a, eigen, reference: ComplexReference(a), epsilon: Double(R.ulpOfOne))
+        #expect(ratio < residualBound, "\(R.self) n = \(n), seed \(seed): ratio \(ratio)")
+        #expect(Self.checkUnitColumns(eigen.eigenvectors, tolerance: 100 * Double(R.ulpOfOne)))
+        // Conjugate pairs are adjacent, and so are exactly conjugate vectors.
+        var index = 0
+        while index < n {
+          let value = eigen.eigenvalues[index]
+          if value.imaginary != 0 {
+            #expect(value.imaginary > 0 && eigen.eigenvalues[index + 1] == value.conjugate)
+            #expect(eigen.eigenvectors.column(index).map(\.conjugate) == eigen.eigenvectors.column(index + 1))
+            index += 2
+          } else {
+            #expect(eigen.eigenvectors.column(index).allSatisfy { $0.imaginary == 0 })
+            index += 1
+          }
+        }
+        // eigenvalues() gives the same values without vectors.
+        let values = try a.eigenvalues()
+        #expect(zip(values, eigen.eigenvalues).allSatisfy { ($0 - $1).length <= R(1e-3) * (1 + $1.length) })
+      }
+    }
+  }
+
+  @Test func realEigenvaluesMatchNumpy() throws {
+    let a: Matrix<Double> = [[4, -2, 1, 3], [1, 0, 5, -1], [2, 7, -3, 0], [-1, 2, 1, 6]]
+    let expected = [
+      C(-7.733004338135968, 0), C(4.158316027781748, 2.697440799721785),
+      C(4.158316027781748, -2.697440799721785), C(6.41637228257249, 0),
+    ]
+    let values = try a.eigenvalues()
+    for value in expected {
+      #expect(values.contains { ($0 - value).length < 1e-12 }, "numpy's \(value) missing from \(values)")
+    }
+  }
+
+  @Test func complexEigenvaluesMatchNumpy() throws {
+    let a = ComplexMatrixTests.fixed
+    let expected = [
+      C(3.8400228352386803, 5.609937240434), C(2.3002299469777103, 0.447625249596831),
+      C(-2.140252782216389, 0.4424375099691704),
+    ]
+    let eigen = try a.eigen()
+    for value in expected {
+      #expect(eigen.eigenvalues.contains { ($0 - value).length < 1e-12 }, "numpy's \(value) missing")
+    }
+    let ratio = Self.eigenResidualRatio(a, eigen, reference: ComplexReference(a), epsilon: Double.ulpOfOne)
+    #expect(ratio < residualBound)
+  }
+
+  @Test func randomComplexMatrices() throws {
+    for n in [1, 4, 30, 90] {
+      let seed = UInt64(n) * 31
+      let a = ComplexMatrixTests.random(Double.self, rows: n, columns: n, seed: seed)
+      let eigen = try a.eigen()
+      let ratio = Self.eigenResidualRatio(a, eigen, reference: ComplexReference(a), epsilon: Double.ulpOfOne)
+      #expect(ratio < residualBound, "complex n = \(n), seed \(seed): ratio \(ratio)")
+      #expect(Self.checkUnitColumns(eigen.eigenvectors, tolerance: 1e-13))
+      let af = ComplexMatrixTests.random(Float.self, rows: n, columns: n, seed: seed)
+      let eigenFloat = try af.eigen()
+      let floatRatio = Self.eigenResidualRatio(
+        af, eigenFloat, reference: ComplexReference(af), epsilon: Double(Float.ulpOfOne))
+      #expect(floatRatio < residualBound, "complex Float n = \(n), seed \(seed): ratio \(floatRatio)")
+    }
+  }
+
+  @Test func badlyScaledMatricesAreBalanced() throws {
+    // D A D⁻¹ has A's eigenvalues; with D spanning 1e-6...1e6 an unbalanced
+    // QR iteration loses them to the huge norm.
+    var generator = SeededGenerator(seed: 77)
+    let n = 12
+    let a = Matrix<Double>.random(rows: n, columns: n, in: -1...1, using: &generator)
+    let scales = (0..<n).map { pow(10.0, Double($0) - 6) }
+    let scaled = Matrix<Double>(rows: n, columns: n) { row, column in
+      a[row, column] * scales[row] / scales[column]
+    }
+    let expected = try a.eigenvalues()
+    let values = try scaled.eigenvalues()
+    for value in expected {
+      #expect(values.contains { ($0 - value).length < 1e-10 }, "\(value) lost by scaling")
+    }
+    let eigen = try scaled.eigen()
+    for (column, value) in eigen.eigenvalues.enumerated() {
+      // Residual column by column, relative to the balanced problem.
+      let vector = eigen.eigenvectors.column(column)
+      let product = (0..<n).map { row in
+        (0..<n).reduce(C(0, 0)) { $0 + C(scaled[row, $1], 0) * vector[$1] }
+      }
+      let residual = zip(product, vector).map { ($0 - value * $1).length }.max() ?? 0
+      let rowScale = (0..<n).map { row in (0..<n).map { abs(scaled[row, $0]) }.max()! }.max()!
+      #expect(residual <= 1e-9 * rowScale, "column \(column)")
+    }
+  }
+
+  @Test func defectiveAndTriangularMatrices() throws {
+    // A Jordan block: one eigenvalue 2 of multiplicity 4, one eigenvector.
+    let jordan: Matrix<Double> = [[2, 1, 0, 0], [0, 2, 1, 0], [0, 0, 2, 1], [0, 0, 0, 2]]
+    let eigen = try jordan.eigen()
+    #expect(eigen.eigenvalues.allSatisfy { $0 == C(2, 0) })
+    #expect(eigen.eigenvectors.elements.allSatisfy { $0.isFinite })
+    #expect(
+      Self.eigenResidualRatio(jordan, eigen, reference: ComplexReference(jordan), epsilon: .ulpOfOne)
+        < residualBound)
+    // The companion matrix of (x − 1)³ (x + 2): a triple root, perturbed by
+    // rounding to within eps^(1/3).
+    let companion: Matrix<Double> = [[1, 3, -5, 2], [1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0]]
+    let values = try companion.eigenvalues()
+    #expect(values.filter { ($0 - C(1, 0)).length < 1e-4 }.count == 3, "\(values)")
+    #expect(values.contains { ($0 - C(-2, 0)).length < 1e-12 })
+    let companionEigen = try companion.eigen()
+    #expect(companionEigen.eigenvectors.elements.allSatisfy { $0.isFinite })
+    // Triangular: the diagonal.
+    let triangular: Matrix<Double> = [[3, 1, 4], [0, -1, 5], [0, 0, 9]]
+    #expect(Set(try triangular.eigenvalues().map(\.real)) == [3, -1, 9])
+    let rotation: Matrix<Double> = [[0, -1], [1, 0]]
+    #expect(try rotation.eigenvalues() == [C(0, 1), C(0, -1)])
+  }
+
+  @Test func nonFiniteAndEmptyInput() throws {
+    let withNaN: Matrix<Double> = [[1, .nan], [0, 1]]
+    let eigen = try withNaN.eigen()
+    #expect(eigen.eigenvalues.allSatisfy { $0.isNaN } && eigen.eigenvectors.elements.allSatisfy { $0.isNaN })
+    let infinite: Matrix<Double> = [[.infinity, 1], [0, 1]]
+    #expect(try infinite.eigenvalues().allSatisfy { $0.isNaN })
+    #expect(try withNaN.schur().t.elements.allSatisfy { $0.isNaN })
+    #expect(withNaN.hessenberg().h.elements.allSatisfy { $0.isNaN })
+    let empty = Matrix<Double>(rows: 0, columns: 0)
+    #expect(try empty.eigen().eigenvalues.isEmpty)
+    #expect(try empty.schur().t.rowCount == 0)
+    #expect(empty.hessenberg().q.rowCount == 0)
+  }
+
+  @Test func schurAndHessenbergForms() throws {
+    for n in [1, 2, 7, 40] {
+      let seed = UInt64(n) + 900
+      var generator = SeededGenerator(seed: seed)
+      let a = Matrix<Double>.random(rows: n, columns: n, in: -1...1, using: &generator)
+      let reference = ComplexReference(a)
+      let epsilon = Double.ulpOfOne
+
+      let schur = try a.schur()
+      let z = ComplexReference(schur.z)
+      let schurRatio = complexResidualRatio(
+        reference - z * ComplexReference(schur.t) * z.adjoint, scale: reference.frobeniusNorm, size: n,
+        epsilon: epsilon)
+      #expect(schurRatio < residualBound, "schur n = \(n), seed \(seed): \(schurRatio)")
+      #expect(
+        complexResidualRatio(z.adjoint * z - .identity(n), scale: 1, size: n, epsilon: epsilon)
+          < residualBound)
+      // Quasi-triangular: zero below the subdiagonal, no two adjacent
+      // subdiagonal entries.
+      for row in 0..<n {
+        for column in 0..<max(row - 1, 0) { #expect(schur.t[row, column] == 0) }
+        if row >= 2 { #expect(schur.t[row, row - 1] == 0 || schur.t[row - 1, row - 2] == 0) }
+      }
+
+      let hessenberg = a.hessenberg()
+      let q = ComplexReference(hessenberg.q)
+      let hessenbergRatio = complexResidualRatio(
+        reference - q * ComplexReference(hessenberg.h) * q.adjoint, scale: reference.frobeniusNorm, size: n,
+        epsilon: epsilon)
+      #expect(hessenbergRatio < residualBound, "hessenberg n = \(n), seed \(seed): \(hessenbergRatio)")
+      for row in 0..<n {
+        for column in 0..<max(row - 1, 0) { #expect(hessenberg.h[row, column] == 0) }
+      }
+
+      let complexA = ComplexMatrixTests.random(Double.self, rows: n, columns: n, seed: seed)
+      let complexReference = ComplexReference(complexA)
+      let complexSchur = try complexA.schur()
+      let u = ComplexReference(complexSchur.z)
+      let complexRatio = complexResidualRatio(
+        complexReference - u * ComplexReference(complexSchur.t) * u.adjoint,
+        scale: complexReference.frobeniusNorm, size: n, epsilon: epsilon)
+      #expect(complexRatio < residualBound, "complex schur n = \(n): \(complexRatio)")
+      for row in 0..<n {
+        for column in 0..<row { #expect(complexSchur.t[row, column] == .zero) }
+      }
+      let complexHessenberg = complexA.hessenberg()
+      let w = ComplexReference(complexHessenberg.q)
+      let complexHessenbergRatio = complexResidualRatio(
+        complexReference - w * ComplexReference(complexHessenberg.h) * w.adjoint,
+        scale: complexReference.frobeniusNorm, size: n, epsilon: epsilon)
+      #expect(
+        complexHessenbergRatio < residualBound, "complex hessenberg n = \(n): \(complexHessenbergRatio)")
+    }
+  }
+}
