@@ -70,13 +70,23 @@ cases, budget = json.loads(sys.argv[1]), float(sys.argv[2])
 rng = np.random.default_rng(1)
 def operation(name, n, dtype):
     a = rng.uniform(-1, 1, (n, n)).astype(dtype)
+    if dtype.startswith("complex"):
+        a = (a + 1j * rng.uniform(-1, 1, (n, n))).astype(dtype)
+    if name == "eig": return lambda: np.linalg.eig(a)
+    if name == "eigvals": return lambda: np.linalg.eigvals(a)
     if name.startswith("product"):
-        b = rng.uniform(-1, 1, (n, n)).astype(dtype); return lambda: a @ b
+        b = rng.uniform(-1, 1, (n, n)).astype(dtype)
+        if dtype.startswith("complex"):
+            b = (b + 1j * rng.uniform(-1, 1, (n, n))).astype(dtype)
+        return lambda: a @ b
     if name == "matrix-vector":
         x = rng.uniform(-1, 1, n).astype(dtype); return lambda: a @ x
     well = (a + 2 * np.sqrt(n) * np.eye(n)).astype(dtype)
     if name == "LU solve":
-        b = rng.uniform(-1, 1, n).astype(dtype); return lambda: np.linalg.solve(well, b)
+        b = rng.uniform(-1, 1, n).astype(dtype)
+        if dtype.startswith("complex"):
+            b = (b + 1j * rng.uniform(-1, 1, n)).astype(dtype)
+        return lambda: np.linalg.solve(well, b)
     if name == "inverse": return lambda: np.linalg.inv(well)
     if name == "determinant": return lambda: np.linalg.det(well)
     if name == "Cholesky":
@@ -165,7 +175,14 @@ SCIPY_SPARSE_TARGETS = {
 # and eigen targets are listed in README and RESULTS.
 NUMPY_TARGETS = {
     "column sums": 1.25, "row sums": 1.25, "symmetric solve": 1.0, "positive definite solve": 1.0,
-    "triangular solve": 1.0, "LDLT": 1.0, "exponential": 1.0,
+    "triangular solve": 1.0, "LDLT": 1.0, "exponential": 1.0, "eig": 1.5, "eigvals": 1.0,
+}
+
+# Targets of single (family, case) pairs, looked up before NUMPY_TARGETS: the
+# complex products, solve and inverse of issue #29.
+NUMPY_FAMILY_TARGETS = {
+    f"Matrix (Complex<{scalar}>)|{name}": 1.0
+    for scalar in ("Double", "Float") for name in ("product", "LU solve", "inverse")
 }
 
 # Answers lines such as "float64 1024" with the seconds one a @ b of two
@@ -344,7 +361,10 @@ def main():
             if not family.startswith("Matrix (") or case["name"] == "product (naive Swift)":
                 continue
             n = int(case["size"].split("×")[0])
-            dtype = "float64" if "Double" in family else "float32"
+            dtype = {"Matrix (Double)": "float64", "Matrix (Float)": "float32",
+                     "Matrix (Complex<Double>)": "complex128", "Matrix (Complex<Float>)": "complex64"}.get(family)
+            if dtype is None:
+                continue
             cases[f"{family}|{case['name']}|{n}"] = (case["name"], n, dtype)
         return cases
 
@@ -418,7 +438,7 @@ def main():
           f"{', '.join(numpy_info['kernels']) or 'BLAS kernel unknown (pip install threadpoolctl)'}")
     print("Each ratio is ours/numpy at the same thread count; below 1.00 means we are faster.\n")
     many_threads = str(arguments.threads) + "t"
-    title = (f"{'family':16} {'case':23} {'size':>9} {'ours 1t':>10} {'numpy 1t':>10} {'ratio':>7} "
+    title = (f"{'family':24} {'case':23} {'size':>9} {'ours 1t':>10} {'numpy 1t':>10} {'ratio':>7} "
              f"{'ours ' + many_threads:>10} {'numpy ' + many_threads:>10} {'ratio':>7} {'target':>7}")
     print(title)
     print("-" * len(title))
@@ -428,8 +448,8 @@ def main():
     for key, family, name, size, ours_one, ours_many in rows:
         ours_one, one, ratio_one, paired_one = columns(key, ours_one, single, 1)
         ours_many, many, ratio_many, paired_many = columns(key, ours_many, multi, arguments.threads)
-        target = NUMPY_TARGETS.get(name)
-        print(f"{family:16} {name:23} {size:>9} {duration(ours_one):>10} {duration(one):>10} "
+        target = NUMPY_FAMILY_TARGETS.get(f"{family}|{name}", NUMPY_TARGETS.get(name))
+        print(f"{family:24} {name:23} {size:>9} {duration(ours_one):>10} {duration(one):>10} "
               f"{ratio_text(ratio_one, paired_one):>7} "
               f"{duration(ours_many):>10} {duration(many):>10} {ratio_text(ratio_many, paired_many):>7} "
               f"{('≤ ' + format(target, '.2f') + '×') if target else '':>7}")
@@ -442,7 +462,7 @@ def main():
                 family, _, n = key.split("|")
                 ratios = sorted(o / t for o, t in pairs)
                 quartiles = (ratios[len(ratios) // 4], ratios[(3 * len(ratios)) // 4])
-                print(f"  {family:16} product {n:>5} {count}t: {quartiles[0]:.2f}–{quartiles[1]:.2f} "
+                print(f"  {family:24} product {n:>5} {count}t: {quartiles[0]:.2f}–{quartiles[1]:.2f} "
                       f"(of {len(ratios)}, from {ratios[0]:.2f} to {ratios[-1]:.2f})")
 
     anchor_families = ("Matrix products against OpenBLAS", "Matrix factorizations against OpenBLAS (LAPACK)")

@@ -35,17 +35,15 @@ extension Complex: Codable where RealType: Codable {
   }
 }
 
-extension Complex: CustomStringConvertible, CustomDebugStringConvertible {
-  /// The number as `a + bi` or `a - bi`, e.g. `1.5 - 2.0i`.
+extension Complex: CustomStringConvertible {
+  /// The number as `a + bi` or `a - bi`, e.g. `1.5 - 2.0i` (also inside
+  /// arrays and matrices).
   public var description: String {
     if imaginary.sign == .minus && !imaginary.isNaN {
       return "\(real) - \(-imaginary)i"
     }
     return "\(real) + \(imaginary)i"
   }
-
-  /// The number as `Complex<Double>(1.5, -2.0)`.
-  public var debugDescription: String { "Complex<\(RealType.self)>(\(real), \(imaginary))" }
 }
 
 extension Complex: MatrixScalar where RealType: RealMatrixScalar {}

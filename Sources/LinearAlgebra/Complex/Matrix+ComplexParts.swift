@@ -114,7 +114,7 @@ extension Matrix where Scalar: ComplexMatrixScalar {
   }
 
   /// A matrix of random complex elements (see
-  /// ``random(rows:columns:in:using:)``) from the system's generator.
+  /// ``random(rows:columns:in:using:)-(_,_,ClosedRange<Scalar.RealType>,_)``) from the system's generator.
   ///
   /// - Complexity: O(rows · columns).
   public static func random(rows: Int, columns: Int, in range: ClosedRange<Scalar.RealType>) -> Matrix {

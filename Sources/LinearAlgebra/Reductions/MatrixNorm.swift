@@ -1,4 +1,4 @@
-/// Which matrix norm ``Matrix/norm(_:)`` computes (numpy's `ord`).
+/// Which matrix norm ``Matrix/norm(_:)->Scalar`` computes (numpy's `ord`).
 public enum MatrixNorm: Sendable, Hashable, CaseIterable {
   /// √(Σ aᵢⱼ²) (numpy's default, `'fro'`).
   case frobenius

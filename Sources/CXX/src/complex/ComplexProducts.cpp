@@ -1,19 +1,11 @@
-// Complex products and transposes. A large complex product runs as one real
-// product of the packed kernel: with A = Ar + i Ai and B = Br + i Bi,
-//
-//     [Ar Ai] · [ Br  Bi ]  =  [Ar Br - Ai Bi   Ar Bi + Ai Br]  =  [Re C  Im C],
-//               [-Bi  Br ]
-//
-// an m×2k by 2k×2n real product of exactly the complex product's 8mkn flops
-// (Van Zee and Smith's "4M" method, in its one-product form), so the complex
-// product inherits the real kernel's speed and threads. Small products stay
-// in a direct loop.
+// Complex products and transposes: large products on the real packed kernel
+// (ComplexProductKernel.hpp), small ones and matrix-vector products in a
+// direct loop.
 #include "ComplexCore.h"
 #include "MatrixCore.h"
 
+#include "ComplexProductKernel.hpp"
 #include "ComplexSetup.hpp"
-
-#include <vector>
 
 namespace core {
 namespace {
@@ -48,36 +40,7 @@ Status complexMultiplyImpl(const T* a, const T* b, T* c, Index m, Index k, Index
     }
     return Status::ok;
   }
-  std::vector<T> stackedLeft(static_cast<size_t>(m) * 2 * k);
-  std::vector<T> blockRight(static_cast<size_t>(2 * k) * 2 * n);
-  std::vector<T> product(static_cast<size_t>(m) * 2 * n);
-  for (Index row = 0; row < m; ++row) {
-    T* target = stackedLeft.data() + row * 2 * k;
-    for (Index inner = 0; inner < k; ++inner) {
-      target[inner] = left[row * k + inner].real();
-      target[k + inner] = left[row * k + inner].imag();
-    }
-  }
-  for (Index inner = 0; inner < k; ++inner) {
-    T* top = blockRight.data() + inner * 2 * n;
-    T* bottom = blockRight.data() + (k + inner) * 2 * n;
-    for (Index column = 0; column < n; ++column) {
-      const T br = right[inner * n + column].real();
-      const T bi = right[inner * n + column].imag();
-      top[column] = br;
-      top[n + column] = bi;
-      bottom[column] = -bi;
-      bottom[n + column] = br;
-    }
-  }
-  const Status status = multiply(stackedLeft.data(), blockRight.data(), product.data(), m, 2 * k, 2 * n);
-  if (status != Status::ok) return status;
-  for (Index row = 0; row < m; ++row) {
-    const T* source = product.data() + row * 2 * n;
-    C* target = out + row * n;
-    for (Index column = 0; column < n; ++column) target[column] = C(source[column], source[n + column]);
-  }
-  return Status::ok;
+  return detail::complexProduct4M(left, k, right, n, out, n, m, k, n, false);
 }
 
 template <class T>
