@@ -61,6 +61,22 @@ struct ShapesAndReductionsTests {
     #expect(a.map { $0 * $0 }[2, 3] == 144)
   }
 
+  @Test func largeAndComplexStacking() {
+    // Blocks of 4 MiB and more go to the core's streaming copy with the
+    // destination's row stride; complex blocks copy as reals of twice the width.
+    let left = Matrix<Double>(rows: 1100, columns: 501) { i, j in Double(i * 2000 + j) }
+    let right = Matrix<Double>(rows: 1100, columns: 700) { i, j in -Double(i * 2000 + j) }
+    let wide = Matrix.hstack([left, right])
+    #expect(wide.columnCount == 1201)
+    #expect(wide == Matrix(rows: 1100, columns: 1201) { i, j in j < 501 ? left[i, j] : right[i, j - 501] })
+    let tall = Matrix.vstack([left, left[0..<3, ...]])
+    #expect(tall.rowCount == 1103 && tall[1101, 7] == left[1, 7])
+    typealias C = Complex<Float>
+    let z = Matrix<C>([[C(1, 2), C(3, 4)], [C(5, 6), C(7, 8)]])
+    let zz = Matrix(blocks: [[z, z.conjugate()], [z.adjoint(), z]])
+    #expect(zz[0, 3] == C(3, -4) && zz[3, 0] == C(3, -4) && zz[2, 1] == C(5, -6) && zz[3, 3] == C(7, 8))
+  }
+
   @Test func wholeMatrixReductions() {
     #expect(a.sum() == 78 && a.mean() == 6.5 && a.min() == 1 && a.max() == 12)
     let empty = Matrix<Float>(rows: 0, columns: 3)

@@ -55,6 +55,16 @@ Status copyBlock(const float* source, Index sourceStride, Index rows, Index colu
 Status copyBlock(const double* source, Index sourceStride, Index rows, Index columns,
                  double* destination) noexcept;
 
+/// Copies the `rows`×`columns` block at `source` (rows `sourceStride`
+/// elements apart) into `destination`, whose rows are `destinationStride`
+/// elements apart (a block of a larger matrix, as stacking writes them);
+/// large blocks as `copyBlock` copies them.
+Status copyBlockInto(const float* source, Index sourceStride, Index rows, Index columns, float* destination,
+                     Index destinationStride) noexcept;
+/// Copies a block into a block of a larger matrix (see the float overload).
+Status copyBlockInto(const double* source, Index sourceStride, Index rows, Index columns, double* destination,
+                     Index destinationStride) noexcept;
+
 /// Frobenius norm of `count` values, without overflow or underflow in the
 /// intermediate sum of squares.
 Status frobeniusNorm(const float* a, Index count, float* norm) noexcept;

@@ -1,3 +1,5 @@
+internal import CXX
+
 extension Matrix {
   /// A matrix assembled from a grid of blocks, like `numpy.block`: the
   /// blocks of a row of the grid share their row count, and every row of
@@ -28,19 +30,33 @@ extension Matrix {
         "Matrix(blocks:): grid row \(index) is \(width) columns wide, grid row 0 is \(columns)")
       rows += height
     }
-    // Every element is written once, straight into uninitialized storage.
+    // Every element is written once, straight into uninitialized storage,
+    // by the core's block copy (streaming stores across the pool when large).
+    // A complex block is the real block of twice the width.
+    let kind = CoreElementKind(Scalar.self)
+    let reals = kind.realsPerElement
     self.init(rows: rows, columns: columns) { destination in
       guard let destination else { return }
+      adviseLargePages(
+        UnsafeMutableRawPointer(destination), byteCount: rows * columns * MemoryLayout<Scalar>.stride)
       var top = 0
       for gridRow in nonEmptyRows {
         var left = 0
         for block in gridRow {
           block.storage.withUnsafeBufferPointer { source in
             guard let source = source.baseAddress else { return }
-            for row in 0..<block.rowCount {
-              (destination + (top + row) * columns + left).initialize(
-                from: source + row * block.columnCount, count: block.columnCount)
+            let target = destination + top * columns + left
+            let (height, width) = (block.rowCount, block.columnCount * reals)
+            let status: core.Status
+            switch kind {
+            case .double, .complexDouble:
+              status = core.copyBlockInto(
+                source.asDouble, width, height, width, target.asDouble, columns * reals)
+            case .float, .complexFloat:
+              status = core.copyBlockInto(
+                source.asFloat, width, height, width, target.asFloat, columns * reals)
             }
+            status.expectSuccess("Matrix(blocks:) copying a \(block.shapeDescription) block")
           }
           left += block.columnCount
         }

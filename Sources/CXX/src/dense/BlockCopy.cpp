@@ -51,20 +51,24 @@ void streamRow(const T* source, T* destination, Index count) {
 }
 
 template <class T>
-Status copyBlockImpl(const T* source, Index sourceStride, Index rows, Index columns, T* destination) {
-  if (rows < 0 || columns < 0 || sourceStride < columns) return Status::invalidArgument;
+Status copyBlockImpl(const T* source, Index sourceStride, Index rows, Index columns, T* destination,
+                     Index destinationStride) {
+  if (rows < 0 || columns < 0 || sourceStride < columns || destinationStride < columns) {
+    return Status::invalidArgument;
+  }
   if (rows == 0 || columns == 0) return Status::ok;
   const std::size_t bytes = std::size_t(rows) * std::size_t(columns) * sizeof(T);
   if (bytes < streamingBytes) {
     for (Index row = 0; row < rows; ++row) {
-      std::memcpy(destination + row * columns, source + row * sourceStride, std::size_t(columns) * sizeof(T));
+      std::memcpy(destination + row * destinationStride, source + row * sourceStride,
+                  std::size_t(columns) * sizeof(T));
     }
     return Status::ok;
   }
-  memory::adviseLargePagesFor(destination, rows * columns);
+  if (destinationStride == columns) memory::adviseLargePagesFor(destination, rows * columns);
   parallel::forRange(rows, parallel::partsFor(rows, 16), 1, [&](Index begin, Index end) {
     for (Index row = begin; row < end; ++row) {
-      streamRow(source + row * sourceStride, destination + row * columns, columns);
+      streamRow(source + row * sourceStride, destination + row * destinationStride, columns);
     }
 #if defined(__SSE2__)
     _mm_sfence();  // the streamed lines are visible before the part ends
@@ -76,10 +80,21 @@ Status copyBlockImpl(const T* source, Index sourceStride, Index rows, Index colu
 }  // namespace
 
 Status copyBlock(const float* source, Index sourceStride, Index rows, Index columns, float* destination) noexcept {
-  return detail::guarded([&] { return copyBlockImpl(source, sourceStride, rows, columns, destination); });
+  return detail::guarded([&] { return copyBlockImpl(source, sourceStride, rows, columns, destination, columns); });
 }
 Status copyBlock(const double* source, Index sourceStride, Index rows, Index columns, double* destination) noexcept {
-  return detail::guarded([&] { return copyBlockImpl(source, sourceStride, rows, columns, destination); });
+  return detail::guarded([&] { return copyBlockImpl(source, sourceStride, rows, columns, destination, columns); });
+}
+
+Status copyBlockInto(const float* source, Index sourceStride, Index rows, Index columns, float* destination,
+                     Index destinationStride) noexcept {
+  return detail::guarded(
+      [&] { return copyBlockImpl(source, sourceStride, rows, columns, destination, destinationStride); });
+}
+Status copyBlockInto(const double* source, Index sourceStride, Index rows, Index columns, double* destination,
+                     Index destinationStride) noexcept {
+  return detail::guarded(
+      [&] { return copyBlockImpl(source, sourceStride, rows, columns, destination, destinationStride); });
 }
 
 }  // namespace core
