@@ -27,7 +27,8 @@ extension Matrix where Scalar: RealMatrixScalar {
           if n > 0 {
             result.baseAddress!.initialize(repeating: 0, count: n)
             if m > 0 {
-              threadedPairwiseColumnSums(elements.baseAddress!, rows: m, columns: n, into: result.baseAddress!)
+              threadedPairwiseColumnSums(
+                elements.baseAddress!, rows: m, columns: n, into: result.baseAddress!)
             }
           }
           count = n
