@@ -31,9 +31,9 @@ extension Matrix where Scalar: RealMatrixScalar {
     case .frobenius:
       return norm()
     case .one:
-      return largestNaNPropagating(map { abs($0) }.columnwise.sum())
+      return largestNaNPropagating(magnitudeSums(alongRows: false))
     case .infinity:
-      return largestNaNPropagating(map { abs($0) }.rowwise.sum())
+      return largestNaNPropagating(magnitudeSums(alongRows: true))
     case .spectral:
       if storage.contains(where: { $0.isNaN }) { return .nan }
       return singularValues().first ?? 0
@@ -41,6 +41,30 @@ extension Matrix where Scalar: RealMatrixScalar {
       if storage.contains(where: { $0.isNaN }) { return .nan }
       return singularValues().reduce(0, +)
     }
+  }
+
+  /// The sums of magnitudes of each row (`alongRows`) or each column, in
+  /// one pass over the storage and without a copy of the matrix (a copy of
+  /// a mid-sized matrix costs page faults that outweigh the sums). Plain
+  /// sums, as LAPACK's `?lange` takes them.
+  private func magnitudeSums(alongRows: Bool) -> [Scalar] {
+    let (rows, columns) = (rowCount, columnCount)
+    var sums = [Scalar](repeating: 0, count: alongRows ? rows : columns)
+    storage.withUnsafeBufferPointer { values in
+      sums.withUnsafeMutableBufferPointer { sums in
+        for row in 0..<rows {
+          let base = row * columns
+          if alongRows {
+            var sum: Scalar = 0
+            for column in 0..<columns { sum += abs(values[base + column]) }
+            sums[row] = sum
+          } else {
+            for column in 0..<columns { sums[column] += abs(values[base + column]) }
+          }
+        }
+      }
+    }
+    return sums
   }
 
   private func largestNaNPropagating(_ values: [Scalar]) -> Scalar {

@@ -39,7 +39,12 @@ extension Matrix where Scalar: RealMatrixScalar {
       let half = (self / 2).exponential()
       return half * half
     }
-    var powers = AbsolutePowerNorms(self, normA: normA)
+    // Every n×n buffer below is allocated once and reused: fresh storage
+    // costs page faults (glibc returns freed pages to the system), which at
+    // 256×256 were 40 % of the time when each step allocated its result.
+    var absolute = transposed()
+    absolute.formAbsoluteValues()
+    var powers = AbsolutePowerNorms<Scalar>(count: n, normA: normA)
     let a2 = self * self
     let a4 = a2 * a2
     let a6 = a4 * a2
@@ -50,36 +55,46 @@ extension Matrix where Scalar: RealMatrixScalar {
     let d4 = root(a4, 4)
     let d6 = root(a6, 6)
     let eta1 = Swift.max(d4, d6)
-    if eta1 <= padeTheta[3]! && powers.extraSquarings(degree: 3, scale: 0) == 0 {
+    if eta1 <= padeTheta[3]! && powers.extraSquarings(degree: 3, scale: 0, absolute) == 0 {
       return padeLowDegree(3, a2: a2, a4: a4, a6: a6, a8: nil) ?? nanResult
     }
-    if eta1 <= padeTheta[5]! && powers.extraSquarings(degree: 5, scale: 0) == 0 {
+    if eta1 <= padeTheta[5]! && powers.extraSquarings(degree: 5, scale: 0, absolute) == 0 {
       return padeLowDegree(5, a2: a2, a4: a4, a6: a6, a8: nil) ?? nanResult
     }
-    let a8 = a4 * a4
-    let d8 = root(a8, 8)
+    var scratch = a4 * a4
+    let d8 = root(scratch, 8)
     let eta3 = Swift.max(d6, d8)
     for degree in [7, 9]
-    where eta3 <= padeTheta[degree]! && powers.extraSquarings(degree: degree, scale: 0) == 0 {
-      return padeLowDegree(degree, a2: a2, a4: a4, a6: a6, a8: a8) ?? nanResult
+    where eta3 <= padeTheta[degree]! && powers.extraSquarings(degree: degree, scale: 0, absolute) == 0 {
+      return padeLowDegree(degree, a2: a2, a4: a4, a6: a6, a8: scratch) ?? nanResult
     }
     // Degree 13 on A / 2^s, then s squarings. η₃ ≤ θ₁₃ already means no
     // scaling; otherwise ‖A¹⁰‖₁^(1/10) may lower it.
-    let eta5 = eta3 <= padeTheta13 ? eta3 : Swift.min(eta3, Swift.max(d8, root(a4 * a6, 10)))
+    var eta5 = eta3
+    if eta3 > padeTheta13 {
+      a4.multiply(a6, into: &scratch)
+      eta5 = Swift.min(eta3, Swift.max(d8, root(scratch, 10)))
+    }
     var scale = eta5 > padeTheta13 ? Int(log2(eta5 / padeTheta13).rounded(.up)) : 0
-    scale += powers.extraSquarings(degree: 13, scale: scale)
+    scale += powers.extraSquarings(degree: 13, scale: scale, absolute)
     let approximant: Matrix?
     if scale == 0 || (scale <= 16 && [a2, a4, a6].allSatisfy { $0.norm(.one).isFinite }) {
-      approximant = padeDegree13(scale: scale, a2: a2, a4: a4, a6: a6)
+      approximant = padeDegree13(scale: scale, a2: a2, a4: a4, a6: a6, first: &absolute, second: &scratch)
     } else {
       // Far out of range: the powers of the scaled matrix itself.
       let b = Scalar(Double(sign: .plus, exponent: -scale, significand: 1)) * self
       let b2 = b * b
       let b4 = b2 * b2
-      approximant = b.padeDegree13(scale: 0, a2: b2, a4: b4, a6: b4 * b2)
+      approximant = b.padeDegree13(scale: 0, a2: b2, a4: b4, a6: b4 * b2, first: &absolute, second: &scratch)
     }
-    guard var result = approximant else { return nanResult }
-    for _ in 0..<scale { result = result * result }
+    guard let approximant else { return nanResult }
+    var result = consume approximant
+    guard scale > 0 else { return result }
+    var square = consume absolute  // free again: padeDegree13's first buffer
+    for _ in 0..<scale {
+      result.multiply(result, into: &square)
+      swap(&result, &square)
+    }
     return result
   }
 
@@ -96,22 +111,31 @@ extension Matrix where Scalar: RealMatrixScalar {
     return Matrix.padeQuotient(u, v)
   }
 
-  /// The degree-13 approximant of A / 2^scale from A², A⁴ and A⁶.
-  private func padeDegree13(scale: Int, a2: Matrix, a4: Matrix, a6: Matrix) -> Matrix? {
+  /// The degree-13 approximant of A / 2^scale from A², A⁴ and A⁶, computed
+  /// in the n×n matrices `first` and `second` (overwritten) and one more
+  /// n×n allocation.
+  private func padeDegree13(
+    scale: Int, a2: Matrix, a4: Matrix, a6: Matrix, first: inout Matrix, second: inout Matrix
+  ) -> Matrix? {
     let b = padeCoefficients[13]!
     let f = Double(sign: .plus, exponent: -scale, significand: 1)
     // The powers of the scaled matrix are the powers of A times f^k: fold
     // f^k into each coefficient instead of scaling the matrices.
     func c(_ k: Int, _ power: Int) -> Scalar { Scalar(b[k] * pow(f, Double(power))) }
-    let s1 = scale == 0 ? self : Scalar(f) * self
-    let inner = Matrix.combination(identity: 0, [(c(13, 6), a6), (c(11, 4), a4), (c(9, 2), a2)])
-    let odd = Matrix.combination(
-      identity: c(1, 0), [(Scalar(pow(f, 6)), a6 * inner), (c(7, 6), a6), (c(5, 4), a4), (c(3, 2), a2)])
-    let u = s1 * odd
-    let innerEven = Matrix.combination(identity: 0, [(c(12, 6), a6), (c(10, 4), a4), (c(8, 2), a2)])
-    let v = Matrix.combination(
-      identity: c(0, 0), [(Scalar(pow(f, 6)), a6 * innerEven), (c(6, 6), a6), (c(4, 4), a4), (c(2, 2), a2)])
-    return Matrix.padeQuotient(u, v)
+    // first = U = (A/2^s) (A₆ (c₁₃ A₆ + c₁₁ A₄ + c₉ A₂) + c₇ A₆ + c₅ A₄ + c₃ A₂ + c₁ I)
+    first.formCombination(identity: 0, [(c(13, 12), a6), (c(11, 10), a4), (c(9, 8), a2)])
+    a6.multiply(first, into: &second)
+    second.formCombination(identity: c(1, 0), [(c(7, 6), a6), (c(5, 4), a4), (c(3, 2), a2)], keeping: true)
+    multiply(second, into: &first)
+    if scale > 0 { first.formCombination(identity: 0, [], keeping: true, factor: Scalar(f)) }
+    // v = V = A₆ (c₁₂ A₆ + c₁₀ A₄ + c₈ A₂) + c₆ A₆ + c₄ A₄ + c₂ A₂ + c₀ I
+    second.formCombination(identity: 0, [(c(12, 12), a6), (c(10, 10), a4), (c(8, 8), a2)])
+    var v = a6 * second
+    v.formCombination(identity: c(0, 0), [(c(6, 6), a6), (c(4, 4), a4), (c(2, 2), a2)], keeping: true)
+    // (V − U)⁻¹ (V + U), both formed in place.
+    second.formCombination(identity: 0, [(1, v), (-1, first)])
+    v.formCombination(identity: 0, [(1, first)], keeping: true)
+    return try? second.solve(v)
   }
 
   /// r = (V − U)⁻¹ (V + U), or nil if V − U is singular.
@@ -121,16 +145,37 @@ extension Matrix where Scalar: RealMatrixScalar {
 
   /// `identity · I + Σ cₖ Mₖ` in one pass over the elements.
   private static func combination(identity: Scalar, _ terms: [(Scalar, Matrix)]) -> Matrix {
-    let n = terms[0].1.rowCount
-    return Matrix(rows: n, columns: n) { out in
-      guard let out else { return }
-      for index in 0..<(n * n) { out[index] = 0 }
+    var result = Matrix(rows: terms[0].1.rowCount, columns: terms[0].1.rowCount)
+    result.formCombination(identity: identity, terms)
+    return result
+  }
+
+  /// Replaces this square matrix by `factor · self + identity · I + Σ cₖ Mₖ`
+  /// when `keeping`, by `identity · I + Σ cₖ Mₖ` otherwise, in place.
+  private mutating func formCombination(
+    identity: Scalar, _ terms: [(Scalar, Matrix)], keeping: Bool = false, factor: Scalar = 1
+  ) {
+    let n = rowCount
+    let count = n * n
+    storage.withUnsafeMutableBufferPointer { out in
+      if !keeping {
+        for index in 0..<count { out[index] = 0 }
+      } else if factor != 1 {
+        for index in 0..<count { out[index] *= factor }
+      }
       for (coefficient, term) in terms {
         term.storage.withUnsafeBufferPointer { values in
-          for index in 0..<(n * n) { out[index] += coefficient * values[index] }
+          for index in 0..<count { out[index] += coefficient * values[index] }
         }
       }
       for i in 0..<n { out[i * n + i] += identity }
+    }
+  }
+
+  /// Replaces every element by its absolute value.
+  fileprivate mutating func formAbsoluteValues() {
+    storage.withUnsafeMutableBufferPointer { values in
+      for index in values.indices { values[index] = abs(values[index]) }
     }
   }
 }
@@ -139,24 +184,22 @@ extension Matrix where Scalar: RealMatrixScalar {
 /// 1ᵀ with |A| (exact for a non-negative matrix), for the overscaling check
 /// ℓ_m of Al-Mohy and Higham (2009, section 5).
 private struct AbsolutePowerNorms<Scalar: RealMatrixScalar> {
-  let absoluteTransposed: Matrix<Scalar>
   let normA: Double
   /// 1ᵀ |A|^power / 2^logScale, its largest entry 1 (no overflow at any power).
   var vector: [Scalar]
   var logScale = 0.0
   var power = 0
 
-  init(_ a: Matrix<Scalar>, normA: Double) {
-    absoluteTransposed = Matrix(rows: a.rowCount, columns: a.columnCount, elements: a.storage.map { abs($0) })
-      .transposed()
+  init(count: Int, normA: Double) {
     self.normA = normA
-    vector = [Scalar](repeating: 1, count: a.rowCount)
+    vector = [Scalar](repeating: 1, count: count)
   }
 
   /// ℓ_m: the squarings to add to `scale` so that the approximant's
   /// backward error bound holds at unit roundoff, max(⌈log₂(α/u) / 2m⌉, 0),
   /// α = |c_(2m+1)| ‖ |A/2^s|^(2m+1) ‖₁ / ‖A/2^s‖₁.
-  mutating func extraSquarings(degree: Int, scale: Int) -> Int {
+  /// `absoluteTransposed` is |A|ᵀ.
+  mutating func extraSquarings(degree: Int, scale: Int, _ absoluteTransposed: Matrix<Scalar>) -> Int {
     let k = 2 * degree + 1
     while power < k {
       vector = absoluteTransposed * vector
