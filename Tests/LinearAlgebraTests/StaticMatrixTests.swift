@@ -97,6 +97,20 @@ struct StaticMatrixTests {
     #expect(
       Matrix(try scaled.inverse()).isApproximatelyEqual(
         to: try Matrix(scaled).inverse(), relativeTolerance: 1e-13))
+    // The 4×4 SIMD path: rank 3 with no zero row, an infinite entry, rows
+    // scaled by 1e±150 (Hadamard's bound overflows, then underflows).
+    let rankThree = StaticMatrix<4, 4, Double>([[1, 2, 3, 4], [2, 3, 4, 5], [3, 4, 5, 6], [1, 0, 2, 7]])
+    #expect(throws: LinearAlgebraError.singularMatrix) { try rankThree.inverse() }
+    var infinite = StaticMatrix<4, 4, Float>.identity
+    infinite[2, 3] = .infinity
+    #expect(throws: LinearAlgebraError.singularMatrix) { try infinite.inverse() }
+    let fourByFour = StaticMatrix<4, 4, Double>([[4, 1, 0, 2], [1, 5, 1, 0], [0, 1, 6, 1], [2, 0, 1, 7]])
+    for factor in [1e150, 1e-150] {
+      let badlyScaled = factor * fourByFour
+      #expect(
+        Matrix(try badlyScaled.inverse()).isApproximatelyEqual(
+          to: try Matrix(badlyScaled).inverse(), relativeTolerance: 1e-13), "factor \(factor)")
+    }
   }
 
   @Test func conversionsCodableAndDescription() throws {

@@ -3,36 +3,35 @@ extension StaticMatrix {
   /// The matrix product; the inner dimensions must agree at compile time.
   ///
   /// - Complexity: O(Rows · Inner · Columns), fully unrolled for small shapes.
-  @inlinable
+  @inlinable @inline(__always)
   public static func * <let Inner: Int>(
     lhs: StaticMatrix<Rows, Inner, Scalar>, rhs: StaticMatrix<Inner, Columns, Scalar>
   ) -> StaticMatrix {
     var result = StaticMatrix()
-    result.withMutableElements { c in
-      lhs.withElements { a in
-        rhs.withElements { b in
-          if Columns == 4 {
-            // One SIMD vector per row (the 4×4 products of graphics and
-            // geometry): each row of the result is Σₖ aᵢₖ · row k of rhs.
-            for i in 0..<Rows {
-              var row = SIMD4<Scalar>(repeating: 0)
-              for k in 0..<Inner {
-                let rhsRow = UnsafeRawPointer(b + k * 4).loadUnaligned(as: SIMD4<Scalar>.self)
-                row += SIMD4(repeating: a[i * Inner + k]) * rhsRow
-              }
-              UnsafeMutableRawPointer(c + i * 4).storeBytes(of: row, as: SIMD4<Scalar>.self)
-            }
-            return
-          }
-          // Row i of the result as a combination of the rows of rhs: the
-          // inner loop runs along a row, which vectorizes.
-          for i in 0..<Rows {
-            for k in 0..<Inner {
-              let factor = a[i * Inner + k]
-              for j in 0..<Columns { c[i * Columns + j] += factor * b[k * Columns + j] }
-            }
-          }
+    // Element access straight on the inline storage (no pointer closures,
+    // which forced both operands onto the stack and kept the product out of
+    // line): after specialization the loops unroll completely and the
+    // elements stay in registers.
+    if Columns == 4 {
+      // One SIMD vector per row (the 4×4 products of graphics and
+      // geometry): each row of the result is Σₖ aᵢₖ · row k of rhs.
+      for i in 0..<Rows {
+        func term(_ k: Int) -> SIMD4<Scalar> {
+          let rhsRow = rhs.storage[k]
+          return SIMD4(repeating: lhs.storage[i][k]) * SIMD4(rhsRow[0], rhsRow[1], rhsRow[2], rhsRow[3])
         }
+        guard Inner > 0 else { break }
+        var row = term(0)
+        for k in 1..<Inner { row += term(k) }
+        for j in 0..<4 { result.storage[i][j] = row[j] }
+      }
+      return result
+    }
+    // Row i of the result as a combination of the rows of rhs.
+    for i in 0..<Rows {
+      for k in 0..<Inner {
+        let factor = lhs.storage[i][k]
+        for j in 0..<Columns { result.storage[i][j] += factor * rhs.storage[k][j] }
       }
     }
     return result
