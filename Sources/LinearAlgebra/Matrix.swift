@@ -23,7 +23,9 @@ public struct Matrix<Scalar: MatrixScalar>: Sendable {
   internal var storage: [Scalar]
 
   /// Creates a matrix from row-major storage whose count is already checked.
-  @usableFromInline
+  /// (Inlinable: out of line, every inlined operation paid a generic call
+  /// with a witness-table lookup to wrap its result.)
+  @inlinable
   internal init(rowCount: Int, columnCount: Int, storage: [Scalar]) {
     self.rowCount = rowCount
     self.columnCount = columnCount
@@ -114,6 +116,15 @@ public struct Matrix<Scalar: MatrixScalar>: Sendable {
     unsafeUninitialized initialize: (UnsafeMutablePointer<Scalar>?) throws(Failure) -> Void
   ) throws(Failure) {
     let count = Self.elementCount(rows: rows, columns: columns)
+    if count <= smallStorageLimit {
+      // Small results are allocated zeroed (see zeroedSmallArray).
+      var storage = zeroedSmallArray(of: Scalar.self, count: count)
+      try storage.withUnsafeMutableBufferPointer { (buffer) throws(Failure) in
+        try initialize(buffer.baseAddress)
+      }
+      self.init(rowCount: rows, columnCount: columns, storage: storage)
+      return
+    }
     var failure: Failure?
     let storage = [Scalar](unsafeUninitializedCapacity: count) { buffer, initializedCount in
       do throws(Failure) {

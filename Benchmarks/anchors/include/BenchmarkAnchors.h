@@ -10,6 +10,13 @@ namespace anchors {
 /// be optimized away).
 double eigenDynamicProducts(const double* a, const double* b, long n, long repetitions) noexcept;
 
+/// Computes `repetitions` matrix-vector products `y = a * x` of an n×n
+/// Eigen::MatrixXd and an Eigen::VectorXd, each into a freshly allocated
+/// result, as `VectorXd y = a * x;` would. `a` is read column-major (the
+/// transpose of a row-major matrix). Returns the sum of the last result's
+/// entries.
+double eigenDynamicMatrixVectorProducts(const double* a, const double* x, long n, long repetitions) noexcept;
+
 /// `count` products c[i] = a[i] * b[i] of n×n (n = 3 or 4) fixed-size
 /// row-major Eigen matrices (Matrix3d/Matrix4d and their float forms),
 /// stored one after another.
