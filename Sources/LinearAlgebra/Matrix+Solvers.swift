@@ -8,8 +8,16 @@ extension Matrix {
   ///
   /// - Precondition: `isSquare`.
   /// - Complexity: O(n³).
+  @inlinable
   public func determinant() -> Scalar {
     precondition(isSquare, "determinant() needs a square matrix; got \(shapeDescription)")
+    if rowCount >= 1 && rowCount <= smallSystemLimit, let value = smallDeterminant() { return value }
+    return coreDeterminant()
+  }
+
+  /// `determinant()` in the core.
+  @usableFromInline
+  internal func coreDeterminant() -> Scalar {
     let n = rowCount
     var result: Scalar = 0
     storage.withUnsafeBufferPointer { a in
@@ -33,8 +41,16 @@ extension Matrix {
   ///   reciprocal condition number is below `Scalar.ulpOfOne`.
   /// - Precondition: `isSquare`.
   /// - Complexity: O(n³).
+  @inlinable
   public func inverse() throws(LinearAlgebraError) -> Matrix {
     precondition(isSquare, "inverse() needs a square matrix; got \(shapeDescription)")
+    if rowCount >= 1 && rowCount <= smallSystemLimit, let result = try smallInverse() { return result }
+    return try coreInverse()
+  }
+
+  /// `inverse()` in the core.
+  @usableFromInline
+  internal func coreInverse() throws(LinearAlgebraError) -> Matrix {
     let n = rowCount
     return try storage.withUnsafeBufferPointer { a throws(LinearAlgebraError) in
       try Matrix(rows: n, columns: n) { out throws(LinearAlgebraError) in
@@ -60,6 +76,7 @@ extension Matrix {
   ///   working precision.
   /// - Precondition: `isSquare` and `b.rowCount == rowCount`.
   /// - Complexity: O(n³ + n²·k) for k right-hand sides.
+  @inlinable
   public func solve(_ b: Matrix) throws(LinearAlgebraError) -> Matrix {
     precondition(isSquare, "solve(_:) needs a square matrix; got \(shapeDescription)")
     precondition(
@@ -79,6 +96,7 @@ extension Matrix {
   ///   working precision.
   /// - Precondition: `isSquare` and `b.count == rowCount`.
   /// - Complexity: O(n³).
+  @inlinable
   public func solve(_ b: [Scalar]) throws(LinearAlgebraError) -> [Scalar] {
     precondition(isSquare, "solve(_:) needs a square matrix; got \(shapeDescription)")
     precondition(
@@ -87,7 +105,21 @@ extension Matrix {
     return try Self.solveSquare(self, b, columns: 1).storage
   }
 
-  private static func solveSquare(_ matrix: Matrix, _ b: [Scalar], columns: Int) throws(LinearAlgebraError)
+  @inlinable
+  internal static func solveSquare(_ matrix: Matrix, _ b: [Scalar], columns: Int) throws(LinearAlgebraError)
+    -> Matrix
+  {
+    let n = matrix.rowCount
+    if n >= 1 && n <= smallSystemLimit, let result = try matrix.smallSolve(b, columns: columns) {
+      return result
+    }
+    return try coreSolveSquare(matrix, b, columns: columns)
+  }
+
+  /// `solve` in the core.
+  @usableFromInline
+  internal static func coreSolveSquare(_ matrix: Matrix, _ b: [Scalar], columns: Int)
+    throws(LinearAlgebraError)
     -> Matrix
   {
     let n = matrix.rowCount

@@ -233,4 +233,64 @@ struct LUTests {
       #expect(x.contains { !$0.isFinite })
     }
   }
+
+  /// Orders 1 to 8 take the inline path (SmallSystem.swift): the same
+  /// residual ratios, the same singularity test, and an exponent-tracked
+  /// determinant.
+  static func checkSmallSystems<S: RealMatrixScalar>(_: S.Type) throws {
+    for seed in testSeeds(71, count: 16) {
+      var generator = SeededGenerator(seed: seed)
+      let n = Int(seed % 8) + 1
+      let a = TestMatrices.random(S.self, rows: n, columns: n, &generator)
+      let b = TestMatrices.random(S.self, rows: n, columns: 3, &generator)
+      let context = "\(S.self) seed \(seed) n \(n)"
+      let x = try a.solve(b)
+      let solve = solveRatio(a, x, b)
+      #expect(solve < residualBound, "solve ratio \(solve), \(context)")
+      let vector = try a.solve(b.column(0))
+      #expect(vector == x.column(0), "vector and matrix right-hand sides, \(context)")
+      let inverse = inverseRatio(a, try a.inverse())
+      #expect(inverse < residualBound, "inverse ratio \(inverse), \(context)")
+      let lu = a.lu()
+      let diagonal = (0..<n).map { Double(lu.upper[$0, $0]) }
+      let expected = diagonal.reduce(Double(lu.permutation.determinant()), *)
+      let determinant = Double(a.determinant())
+      #expect(
+        abs(determinant - expected) <= 1e3 * S.testEpsilon * abs(expected),
+        "determinant \(determinant), expected \(expected), \(context)")
+    }
+    // Singular to working precision: exactly, by condition (κ = 10/eps),
+    // and with a zero column after the first step.
+    let exactly: Matrix<S> = [[1, 2, 3], [2, 4, 6], [1, 0, 1]]
+    #expect(throws: LinearAlgebraError.singularMatrix) { try exactly.inverse() }
+    #expect(throws: LinearAlgebraError.singularMatrix) { try exactly.solve([1, 2, 3]) }
+    #expect(exactly.determinant() == 0)
+    var generator = SeededGenerator(seed: 72)
+    let illConditioned = TestMatrices.withCondition(S.self, 6, condition: 10 / S.testEpsilon, &generator)
+    #expect(throws: LinearAlgebraError.singularMatrix) { try illConditioned.inverse() }
+    #expect(throws: LinearAlgebraError.singularMatrix) { try illConditioned.solve([1, 2, 3, 4, 5, 6]) }
+    // Non-finite input takes the core's path: NaN out, no throw.
+    let nan: Matrix<S> = [[1, .nan], [0, 1]]
+    #expect(try nan.inverse().elements.allSatisfy(\.isNaN))
+    #expect(try Matrix<S>.identity(2).solve([1, .infinity]).allSatisfy(\.isNaN))
+  }
+
+  @Test("orders 1 to 8 solved inline", arguments: ScalarType.allCases)
+  func smallSystems(_ type: ScalarType) throws {
+    switch type {
+    case .float: try Self.checkSmallSystems(Float.self)
+    case .double: try Self.checkSmallSystems(Double.self)
+    }
+  }
+
+  @Test func smallDeterminantTracksItsExponent() {
+    // Float: the running product 2^90 would overflow; the determinant is 1.
+    let scale: Float = 0x1p30
+    let float = Matrix<Float>.diagonal([scale, scale, scale, 1 / scale, 1 / scale, 1 / scale])
+    #expect(float.determinant() == 1)
+    let huge = Matrix<Float>.diagonal([scale, scale, scale, scale, scale])
+    #expect(huge.determinant() == .infinity)
+    let swapped: Matrix<Double> = [[0, 2], [3, 0]]
+    #expect(swapped.determinant() == -6)
+  }
 }
