@@ -59,9 +59,20 @@ extension Matrix {
     return lhs.storage.withUnsafeBufferPointer { a in
       rhs.withUnsafeBufferPointer { x in
         if m <= smallProductLimit && n <= smallProductLimit {
-          var y = zeroedSmallArray(of: Scalar.self, count: m)
-          y.withUnsafeMutableBufferPointer { y in
-            smallProduct(a.baseAddress, x.baseAddress, y.baseAddress, m, n, 1)
+          // Each element appended as it is complete: no zeroing, no
+          // uniqueness check (see zeroedSmallArray for why not
+          // Array(unsafeUninitializedCapacity:)).
+          var y: [Scalar] = []
+          y.reserveCapacity(m)
+          guard let a = a.baseAddress, let x = x.baseAddress, n > 0 else {
+            y.append(contentsOf: repeatElement(.zero, count: m))
+            return y
+          }
+          for i in 0..<m {
+            let row = a + i * n
+            var sum = row[0] * x[0]
+            for j in 1..<n { sum += row[j] * x[j] }
+            y.append(sum)
           }
           return y
         }
