@@ -48,6 +48,13 @@ enum ComplexCases {
         family: family, name: "inverse", size: "\(n)×\(n)", cxx: cxx, swift: nil, work: 1, unit: "calls/s",
         agree: nil, note: "compared with numpy by peers.py")
     }
+    add("SVD", quick ? [64] : [256]) { n, budget in
+      let a = input(R.self, n, seed: 47)
+      let cxx = measure(budget) { blackHole(a.svd()) }
+      return .cxxVersusSwift(
+        family: family, name: "SVD", size: "\(n)×\(n)", cxx: cxx, swift: nil, work: 1, unit: "calls/s",
+        agree: nil, note: "compared with numpy by peers.py")
+    }
     add("eig", quick ? [64] : [256]) { n, budget in
       let a = input(R.self, n, seed: 46)
       let cxx = measure(budget) { blackHole(try? a.eigen()) }

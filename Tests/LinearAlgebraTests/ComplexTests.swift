@@ -260,4 +260,98 @@ struct ComplexMatrixTests {
     #expect(try empty.inverse().rowCount == 0)
     #expect((empty * empty).rowCount == 0)
   }
+
+  /// The complex SVD (our reduction to a real bidiagonal, then the real
+  /// divide and conquer): ‖A − U Σ Vᴴ‖ / (‖A‖ n eps) and ‖UᴴU − I‖ / (n eps)
+  /// below 30 for tall, wide and square, thin and full, rank-deficient and
+  /// badly scaled matrices; the singular values against those of the real
+  /// 2m×2n matrix [Re −Im; Im Re] (each twice), an independent path.
+  static func checkSVD<R: RealMatrixScalar>(_: R.Type) {
+    let epsilon = Double(R.ulpOfOne)
+    let shapes = [(1, 1), (3, 2), (2, 5), (7, 7), (40, 23), (23, 40), (64, 64)]
+    for (index, (m, n)) in shapes.enumerated() {
+      for variant in 0..<3 {
+        let seed = UInt64(900 + 10 * index + variant)
+        var a = Self.random(R.self, rows: m, columns: n, seed: seed)
+        var kind = "random"
+        if variant == 1 && min(m, n) > 2 {
+          // Rank 2: (m×2)(2×n).
+          a =
+            Self.random(R.self, rows: m, columns: 2, seed: seed + 1)
+            * Self.random(R.self, rows: 2, columns: n, seed: seed + 2)
+          kind = "rank 2"
+        } else if variant == 2 {
+          let factor: R = R.self == Double.self ? R(1e150) : R(1e30)
+          a = Matrix(rows: m, columns: n) { i, j in a[i, j] * Complex(factor) }
+          kind = "scaled by \(factor)"
+        }
+        for full in [false, true] {
+          let context = "\(R.self) \(m)×\(n) \(kind) full \(full) seed \(seed)"
+          let svd = a.svd(full: full)
+          let k = min(m, n)
+          #expect(svd.singularValues.count == k, "\(context)")
+          var sigma = svd.singularValues.map { Complex(Double($0)) }
+          let reference = ComplexReference(a)
+          // U Σ Vᴴ with Σ m×n (only its k×k block is non-zero).
+          let u = ComplexReference(svd.u)
+          let v = ComplexReference(svd.v)
+          #expect(
+            u.rows == m && u.columns == (full ? m : k) && v.rows == n && v.columns == (full ? n : k),
+            "\(context)")
+          sigma += Array(repeating: .zero, count: max(u.columns - k, 0))
+          let uSigma = u.scalingColumns(by: sigma)
+          let product = ComplexReference(
+            rows: m, columns: n,
+            values: (0..<(m * n)).map { index in
+              let (i, j) = (index / n, index % n)
+              var sum = Complex<Double>.zero
+              for l in 0..<k { sum += uSigma[i, l] * v[j, l].conjugate }
+              return sum
+            })
+          let ratio = complexResidualRatio(
+            reference - product, scale: reference.frobeniusNorm, size: max(m, n), epsilon: epsilon)
+          #expect(ratio < residualBound, "svd residual \(context): \(ratio)")
+          let uUnitary = complexResidualRatio(
+            u.adjoint * u - .identity(u.columns), scale: 1, size: max(m, n), epsilon: epsilon)
+          let vUnitary = complexResidualRatio(
+            v.adjoint * v - .identity(v.columns), scale: 1, size: max(m, n), epsilon: epsilon)
+          #expect(
+            uUnitary < residualBound && vUnitary < residualBound,
+            "svd unitarity \(context): \(uUnitary) \(vUnitary)")
+          #expect(
+            zip(svd.singularValues, svd.singularValues.dropFirst()).allSatisfy { $0 >= $1 }, "\(context)")
+          if variant == 1 && min(m, n) > 2 {
+            let floor = 30 * Double(max(m, n)) * epsilon * Double(svd.singularValues[0])
+            #expect(svd.singularValues.dropFirst(2).allSatisfy { Double($0) <= floor }, "rank 2 \(context)")
+          }
+        }
+        // σ(A) = the singular values of [Re −Im; Im Re], each twice.
+        let embedding = Matrix<R>(rows: 2 * m, columns: 2 * n) { i, j in
+          let entry = a[i % m, j % n]
+          switch (i < m, j < n) {
+          case (true, true), (false, false): return entry.real
+          case (true, false): return -entry.imaginary
+          case (false, true): return entry.imaginary
+          }
+        }
+        let doubled = embedding.singularValues()
+        let values = a.svd().singularValues
+        let largest = Double(doubled.first ?? 0)
+        for (i, value) in values.enumerated() {
+          let difference = abs(Double(value) - Double(doubled[2 * i]))
+          #expect(
+            difference <= 30 * Double(max(m, n)) * epsilon * largest,
+            "σ\(i) \(value) against \(doubled[2 * i]), \(R.self) \(m)×\(n) \(kind) seed \(seed)")
+        }
+      }
+    }
+  }
+
+  @Test("SVD residuals, unitarity and values", arguments: [ScalarType.float, .double])
+  func svdOfComplexMatrices(_ type: ScalarType) {
+    switch type {
+    case .float: Self.checkSVD(Float.self)
+    case .double: Self.checkSVD(Double.self)
+    }
+  }
 }

@@ -1,16 +1,104 @@
-// Complex singular value decomposition (Eigen's BDCSVD: bidiagonalization,
-// then divide and conquer on the real bidiagonal). Non-finite input gives
-// NaN outputs without running the iteration.
+// Complex singular value decomposition, the way LAPACK's zgesdd does it:
+// Householder reflections reduce A to a *real* upper bidiagonal B
+// (A = Q B Pᴴ, Golub and Kahan 1965; each reflector chosen, as zlarfg
+// does, so that the entry it leaves is real), the real bidiagonal SVD of
+// the dense SVD's translation units takes B = P_B Σ Q_Bᵀ (divide and
+// conquer, threaded, with its AVX2 variant; BidiagonalSVDEntry.hpp), and
+// the reflectors take the real vectors back: U = Q P_B, V = P Q_B.
+//
+// The reduction is unblocked (level-2 updates); a wide A is decomposed as
+// Aᴴ. Non-finite input gives NaN outputs without running the iteration;
+// a matrix whose largest entry lies beyond 2^±(max_exponent / 4) is scaled
+// by a power of 2 first, so that the reflectors' norms cannot overflow.
 #include "ComplexCore.h"
 
+#include "BidiagonalSVDEntry.hpp"
 #include "ComplexSetup.hpp"
 
-#include <Eigen/SVD>
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <vector>
 
 namespace core {
 namespace {
 
 using detail::guarded;
+
+template <class T>
+using Complex = std::complex<T>;
+
+template <class T>
+using ComplexColumns = detail::ComplexMatrix<T>;
+
+/// A Householder reflector H = I − τ v vᴴ, v = (1, tail) on rows (or
+/// columns) `first` onwards, with Hᴴ (α, x) = (β, 0) for a real β.
+template <class T>
+struct Reflector {
+  Index first = 0;
+  Complex<T> tau = 0;
+  detail::Vector<Complex<T>> tail;
+};
+
+/// Makes the reflector for the vector `x` (its first entry α), overwrites
+/// `x` with (β, 0, …, 0) and returns the reflector (LAPACK's zlarfg).
+template <class T, class Column>
+Reflector<T> makeReflector(Column&& x, Index first) {
+  Reflector<T> reflector;
+  reflector.first = first;
+  const Index length = x.size();
+  const Complex<T> alpha = x(0);
+  // stableNorm: a column of tiny entries beside large ones elsewhere must
+  // not square to zero.
+  const T tailNorm = length > 1 ? x.tail(length - 1).stableNorm() : T(0);
+  reflector.tail.resize(std::max<Index>(length - 1, 0));
+  if (tailNorm == 0 && alpha.imag() == 0) {
+    reflector.tau = 0;
+    reflector.tail.setZero();
+    return reflector;
+  }
+  const T magnitude = std::hypot(std::hypot(alpha.real(), alpha.imag()), tailNorm);
+  const T beta = alpha.real() >= 0 ? -magnitude : magnitude;
+  reflector.tau = Complex<T>((beta - alpha.real()) / beta, -alpha.imag() / beta);
+  // v's tail is x's tail / (α − β); |Re(α − β)| ≥ |β| ≥ each |xᵢ|, so the
+  // quotient by the scaled denominator cannot overflow.
+  const Complex<T> denominator = alpha - beta;
+  const T scale = std::max(std::abs(denominator.real()), std::abs(denominator.imag()));
+  const Complex<T> scaledDenominator = denominator / scale;
+  for (Index i = 1; i < length; ++i) reflector.tail(i - 1) = (x(i) / scale) / scaledDenominator;
+  x(0) = beta;
+  if (length > 1) x.tail(length - 1).setZero();
+  return reflector;
+}
+
+/// X = H X (conjugate = false) or X = Hᴴ X for the rows of X from
+/// `reflector.first` on: X −= τ v (vᴴ X).
+template <class T>
+void applyFromLeft(const Reflector<T>& reflector, ComplexColumns<T>& x, Index firstColumn, bool conjugate) {
+  const Index rows = reflector.tail.size() + 1, columns = x.cols() - firstColumn;
+  if (columns <= 0 || reflector.tau == Complex<T>(0)) return;
+  auto block = x.block(reflector.first, firstColumn, rows, columns);
+  // w = Xᴴ v = (vᴴ X)ᴴ, with v = (1, tail); then X −= τ v wᴴ.
+  detail::Vector<Complex<T>> w = block.row(0).adjoint();
+  if (rows > 1) w.noalias() += block.bottomRows(rows - 1).adjoint() * reflector.tail;
+  const Complex<T> tau = conjugate ? std::conj(reflector.tau) : reflector.tau;
+  block.row(0) -= tau * w.adjoint();
+  if (rows > 1) block.bottomRows(rows - 1).noalias() -= (tau * reflector.tail) * w.adjoint();
+}
+
+/// X = X H for the columns of X from `reflector.first` on, the rows from
+/// `firstRow` on: X −= τ (X v) vᴴ.
+template <class T>
+void applyFromRight(const Reflector<T>& reflector, ComplexColumns<T>& x, Index firstRow) {
+  const Index columns = reflector.tail.size() + 1, rows = x.rows() - firstRow;
+  if (rows <= 0 || reflector.tau == Complex<T>(0)) return;
+  auto block = x.block(firstRow, reflector.first, rows, columns);
+  detail::Vector<Complex<T>> w = block.col(0);
+  if (columns > 1) w.noalias() += block.rightCols(columns - 1) * reflector.tail;
+  block.col(0) -= reflector.tau * w;
+  if (columns > 1) block.rightCols(columns - 1).noalias() -= (reflector.tau * w) * reflector.tail.adjoint();
+}
 
 template <class T>
 Status svdImpl(const T* a, Index m, Index n, bool full, T* u, T* values, T* v) {
@@ -32,13 +120,75 @@ Status svdImpl(const T* a, Index m, Index n, bool full, T* u, T* values, T* v) {
     }
     return Status::ok;
   }
-  const unsigned options = full ? (Eigen::ComputeFullU | Eigen::ComputeFullV)
-                                : (Eigen::ComputeThinU | Eigen::ComputeThinV);
-  Eigen::BDCSVD<detail::ComplexMatrix<T>> svd(detail::ComplexMatrix<T>(detail::complexView(a, m, n)), options);
-  if (svd.info() != Eigen::Success) return Status::noConvergence;
-  detail::complexView(u, m, uColumns) = svd.matrixU();
-  detail::complexView(v, n, vColumns) = svd.matrixV();
-  Eigen::Map<detail::Vector<T>>(values, k) = svd.singularValues();
+  const bool vectors = u != nullptr && v != nullptr;
+  // W = A, or W = Aᴴ when A is wide, so that W has rows ≥ columns; scaled
+  // by 2^−e when A's largest entry is far from 1.
+  const bool wide = m < n;
+  const Index rows = std::max(m, n), columns = k;
+  T largest = 0;
+  for (Index i = 0; i < 2 * m * n; ++i) largest = std::max(largest, std::abs(a[i]));
+  int e = 0;
+  if (largest > 0) {
+    std::frexp(largest, &e);
+    if (std::abs(e) <= std::numeric_limits<T>::max_exponent / 4) e = 0;
+  }
+  const T scale = std::ldexp(T(1), -e);
+  ComplexColumns<T> w(rows, columns);
+  const auto input = detail::complexView(a, m, n);
+  if (wide) {
+    w = input.adjoint() * scale;
+  } else {
+    w = input * scale;
+  }
+  // W = Q B Pᴴ: left reflectors H₀ … H_{c−1} on the columns, right
+  // reflectors G₀ … G_{c−2} on the rows.
+  std::vector<Reflector<T>> left, right;
+  left.reserve(static_cast<std::size_t>(columns));
+  right.reserve(static_cast<std::size_t>(std::max<Index>(columns - 1, 0)));
+  std::vector<T> diagonal(static_cast<std::size_t>(columns)), superdiagonal(static_cast<std::size_t>(columns));
+  for (Index j = 0; j < columns; ++j) {
+    left.push_back(makeReflector<T>(w.col(j).tail(rows - j), j));
+    applyFromLeft(left.back(), w, j + 1, true);
+    diagonal[static_cast<std::size_t>(j)] = w(j, j).real();
+    if (j + 1 < columns) {
+      // Row j right of the diagonal, as a column: conj(W[j, j+1…]).
+      detail::Vector<Complex<T>> row = w.row(j).tail(columns - j - 1).adjoint();
+      right.push_back(makeReflector<T>(row, j + 1));
+      // W[j, j+1…] G = (Gᴴ rowᴴ)ᴴ = (β, 0, …); the rows below take G too.
+      w.row(j).tail(columns - j - 1) = row.adjoint();
+      applyFromRight(right.back(), w, j + 1);
+      superdiagonal[static_cast<std::size_t>(j)] = w(j, j + 1).real();
+    }
+  }
+  // B = P_B Σ Q_Bᵀ, real.
+  std::vector<T> p, q, sigma(static_cast<std::size_t>(columns));
+  if (vectors) {
+    p.resize(static_cast<std::size_t>(columns * columns));
+    q.resize(static_cast<std::size_t>(columns * columns));
+  }
+  const Status status = bidiagonalSVD(diagonal.data(), superdiagonal.data(), columns, vectors ? p.data() : nullptr,
+                                      sigma.data(), vectors ? q.data() : nullptr);
+  if (status != Status::ok) return status;
+  for (Index i = 0; i < columns; ++i) values[i] = std::ldexp(sigma[static_cast<std::size_t>(i)], e);
+  if (!vectors) return Status::ok;
+  // W's left vectors Q [P_B 0; 0 I] and right vectors P Q_B.
+  const Index leftColumns = full ? rows : columns;
+  ComplexColumns<T> wLeft = ComplexColumns<T>::Zero(rows, leftColumns);
+  wLeft.topLeftCorner(columns, columns) =
+      Eigen::Map<const detail::ColumnMajorMatrix<T>>(p.data(), columns, columns).template cast<Complex<T>>();
+  for (Index i = columns; i < leftColumns; ++i) wLeft(i, i) = 1;
+  for (Index j = columns - 1; j >= 0; --j) applyFromLeft(left[static_cast<std::size_t>(j)], wLeft, 0, false);
+  ComplexColumns<T> wRight =
+      Eigen::Map<const detail::ColumnMajorMatrix<T>>(q.data(), columns, columns).template cast<Complex<T>>();
+  for (Index j = columns - 2; j >= 0; --j) applyFromLeft(right[static_cast<std::size_t>(j)], wRight, 0, false);
+  // A = W (U = W's left, V = W's right), or A = Wᴴ (U = W's right, V = W's left).
+  if (wide) {
+    detail::complexView(u, m, uColumns) = wRight;
+    detail::complexView(v, n, vColumns) = wLeft;
+  } else {
+    detail::complexView(u, m, uColumns) = wLeft;
+    detail::complexView(v, n, vColumns) = wRight;
+  }
   return Status::ok;
 }
 

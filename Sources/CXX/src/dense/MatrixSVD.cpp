@@ -14,6 +14,7 @@
 // specializes BDCSVD members, which must not meet another program's Eigen.
 #define Eigen EigenSVDBaseline
 
+#include "BidiagonalSVDEntry.hpp"
 #include "KernelVariants.hpp"
 #include "SVDKernels.hpp"
 
@@ -49,6 +50,13 @@ Status pseudoInverse(const float* a, Index m, Index n, float* out) noexcept {
 }
 Status pseudoInverse(const double* a, Index m, Index n, double* out) noexcept {
   return guarded([&] { return avx2::isUsable() ? avx2::pseudoInverse(a, m, n, out) : pseudoInverseImpl(a, m, n, out); });
+}
+
+Status bidiagonalSVD(const float* d, const float* e, Index n, float* p, float* values, float* q) noexcept {
+  return guarded([&] { return avx2::isUsable() ? avx2::bidiagonalSVD(d, e, n, p, values, q) : bidiagonalSVDImpl(d, e, n, p, values, q); });
+}
+Status bidiagonalSVD(const double* d, const double* e, Index n, double* p, double* values, double* q) noexcept {
+  return guarded([&] { return avx2::isUsable() ? avx2::bidiagonalSVD(d, e, n, p, values, q) : bidiagonalSVDImpl(d, e, n, p, values, q); });
 }
 
 }  // namespace core

@@ -1,5 +1,6 @@
 // The AVX2+FMA variant of the SVD-family kernels (see MatrixProductsAVX2.cpp for
 // how the variants are kept apart).
+#include "BidiagonalSVDEntry.hpp"
 #include "KernelVariants.hpp"
 
 #if defined(__x86_64__) && defined(__clang__) && !defined(LINEAR_ALGEBRA_BASELINE_ONLY)
@@ -17,6 +18,8 @@ Status leastSquares(const float* a, Index m, Index n, const float* b, Index nrhs
 Status leastSquares(const double* a, Index m, Index n, const double* b, Index nrhs, double* x) { return leastSquaresImpl(a, m, n, b, nrhs, x); }
 Status pseudoInverse(const float* a, Index m, Index n, float* out) { return pseudoInverseImpl(a, m, n, out); }
 Status pseudoInverse(const double* a, Index m, Index n, double* out) { return pseudoInverseImpl(a, m, n, out); }
+Status bidiagonalSVD(const float* d, const float* e, Index n, float* p, float* values, float* q) { return bidiagonalSVDImpl(d, e, n, p, values, q); }
+Status bidiagonalSVD(const double* d, const double* e, Index n, double* p, double* values, double* q) { return bidiagonalSVDImpl(d, e, n, p, values, q); }
 
 }  // namespace core::avx2
 
@@ -33,6 +36,8 @@ Status leastSquares(const float*, Index, Index, const float*, Index, float*) { r
 Status leastSquares(const double*, Index, Index, const double*, Index, double*) { return Status::internalError; }
 Status pseudoInverse(const float*, Index, Index, float*) { return Status::internalError; }
 Status pseudoInverse(const double*, Index, Index, double*) { return Status::internalError; }
+Status bidiagonalSVD(const float*, const float*, Index, float*, float*, float*) { return Status::internalError; }
+Status bidiagonalSVD(const double*, const double*, Index, double*, double*, double*) { return Status::internalError; }
 }  // namespace core::avx2
 
 #endif

@@ -139,6 +139,22 @@ Vector<T> invertedSingularValues(const Vector<T>& sigma, Index m, Index n) {
   return inverted;
 }
 
+/// B = P Σ Qᵀ for an n×n upper bidiagonal B (see BidiagonalSVDEntry.hpp):
+/// the complex SVD's middle step.
+template <class T>
+Status bidiagonalSVDImpl(const T* d, const T* e, Index n, T* p, T* values, T* q) {
+  if (n < 1 || values == nullptr) return Status::invalidArgument;
+  const bool vectors = p != nullptr && q != nullptr;
+  BidiagonalSVD<T> bidiagonal;
+  if (bidiagonal.compute(d, e, n, vectors) != Eigen::Success) return Status::noConvergence;
+  bidiagonal.singularValues(values, n);
+  if (vectors) {
+    Eigen::Map<ColumnMajorMatrix<T>>(p, n, n) = bidiagonal.leftVectors();
+    Eigen::Map<ColumnMajorMatrix<T>>(q, n, n) = bidiagonal.rightVectors();
+  }
+  return Status::ok;
+}
+
 template <class T>
 Status svdImpl(const T* a, Index m, Index n, bool full, T* u, T* values, T* v) {
   if (m < 0 || n < 0) return Status::invalidArgument;
