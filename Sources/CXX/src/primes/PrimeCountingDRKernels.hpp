@@ -106,13 +106,17 @@ struct SmallTables {
 
   explicit SmallTables(u64 y) : limit(y) {
     {
-      std::vector<std::uint8_t> composite(y + 1, 0);  // freed before the other tables grow
+      // Odd numbers only, one bit each: y/16 bytes, freed at once.
+      std::vector<u64> oddComposite(y / 128 + 1, 0);
+      const double logY = std::log(static_cast<double>(std::max<u64>(y, 3)));
+      primes.reserve(static_cast<std::size_t>(1.26 * static_cast<double>(y) / logY) + 8);  // π(y) < 1.26 y/ln y
       primes.push_back(0);
-      for (u64 i = 2; i <= y; ++i) {
-        if ((i & 0xFFFF) == 0) detail::checkpoint();
-        if (composite[i]) continue;
+      if (y >= 2) primes.push_back(2);
+      for (u64 i = 3; i <= y; i += 2) {
+        if ((i & 0xFFFF) == 1) detail::checkpoint();
+        if ((oddComposite[i / 128] >> (i / 2 % 64)) & 1) continue;
         primes.push_back(static_cast<std::uint32_t>(i));
-        for (u64 j = i * i; j <= y; j += i) composite[j] = 1;
+        for (u64 j = i * i; j <= y; j += 2 * i) oddComposite[j / 128] |= u64{1} << (j / 2 % 64);
       }
     }
     const u64 words = y / 240 + 1;
@@ -232,7 +236,7 @@ i128 sumOfPiOfQuotients(const SmallTables& t, u64 m, u64 y, u64 jFirst, u64 jEnd
 /// Easy leaves with x/(p_b·q) >= q are sparse (consecutive q rarely share
 /// π(x/(p_b·q))): one π lookup each. Below that they cluster: each run of q
 /// with the same π(x/(p_b·q)) is summed at once.
-i128 trivialAndEasyLeaves(u64 x, u64 y, const SmallTables& t, std::vector<u64>& hardPrimeTop, int threads) {
+i128 trivialAndEasyLeaves(u64 x, u64 y, const SmallTables& t, std::vector<std::uint32_t>& hardPrimeTop, int threads) {
   const u64 a = t.primes.size() - 1;
   hardPrimeTop.assign(a + 1, 0);
   std::atomic<u64> nextB{c + 1};
@@ -263,7 +267,7 @@ i128 trivialAndEasyLeaves(u64 x, u64 y, const SmallTables& t, std::vector<u64>& 
         const i128 easyCount = static_cast<i128>(jTrivial > jEasy ? jTrivial - jEasy : 0);
         sum += sumOfPiOfQuotients(t, xOverPb, y, jEasy, jSplit) + sumOfPiOfQuotients(t, xOverPb, y, jSplit, jTrivial) -
                easyCount * static_cast<i128>(b - 2);
-        if (jEasy > jLow) hardPrimeTop[b] = std::min(a, jEasy - 1);
+        if (jEasy > jLow) hardPrimeTop[b] = static_cast<std::uint32_t>(std::min(a, jEasy - 1));
       }
     }
     sums[static_cast<std::size_t>(nextThread++)] = sum;
@@ -384,63 +388,92 @@ class CountingSegment {
 };
 
 /// The squarefree composite m <= y with lpf(m) > p_c, the second factors of
-/// the hard leaves p_b·m, grouped by lpf(m) in powers of two (group g holds
-/// 2^g <= lpf < 2^(g+1)) and sorted by m descending, each as
-/// m·2^32 + lpf·2 + (μ(m) = +1). A b reads the group that holds p_b,
-/// skipping lpf <= p_b, and every group above whole: it visits its own m and
-/// few others (walking every m <= y and testing lpf(m) did 7 to 100 times
-/// more reads than leaves).
+/// the hard leaves p_b·m. They are grouped by lpf(m): a group is a run of
+/// consecutive primes that starts anew at each power of two and holds at
+/// most 128 of them; each group is sorted by m descending, an entry being
+/// m·2^8 + (π(lpf) − the group's first prime index)·2 + (μ(m) = +1), 32
+/// bits since y < 2^24. A b reads the group of p_b, skipping lpf <= p_b,
+/// and every group above whole: it visits its own m and few others
+/// (walking every m <= y and testing lpf(m) did 7 to 100 times more reads
+/// than leaves).
 struct CompositeMultipliers {
-  static constexpr int groupCount = 32;
-  std::array<std::vector<u64>, groupCount> groups;
+  std::vector<std::vector<std::uint32_t>> groups;
+  std::vector<u64> groupFirstIndex;          ///< prime index of each group's first prime
+  std::vector<std::uint16_t> groupOfIndex;   ///< group of the prime of each index (c < index, p <= √y)
 
   /// Factors [1, y] in blocks by the primes up to √y (a composite m <= y
   /// has lpf(m) <= √y; what is left after dividing those out is 1 or one
-  /// prime), so memory stays at one block beside the lists.
+  /// prime), twice: once to size the groups exactly, once to fill them.
   explicit CompositeMultipliers(const SmallTables& t) {
     const u64 y = t.limit;
     const u64 root = integerSquareRoot(y);
+    u64 lastIndex = c;  // the primes of index c+1 … lastIndex are <= √y
+    while (lastIndex + 1 < t.primes.size() && t.primes[lastIndex + 1] <= root) ++lastIndex;
+    groupOfIndex.assign(lastIndex + 1, 0);
+    for (u64 k = c + 1; k <= lastIndex; ++k) {
+      const bool newGroup = groupFirstIndex.empty() || k - groupFirstIndex.back() == 128 ||
+                            __builtin_clzll(t.primes[k]) != __builtin_clzll(t.primes[k - 1]);
+      if (newGroup) groupFirstIndex.push_back(k);
+      groupOfIndex[k] = static_cast<std::uint16_t>(groupFirstIndex.size() - 1);
+    }
+    groups.resize(groupFirstIndex.size());
+    std::vector<std::size_t> sizes(groups.size(), 0);
+    forEachComposite(t, lastIndex, [&](u64, u64 lpfIndex, bool) { ++sizes[groupOfIndex[lpfIndex]]; });
+    for (std::size_t g = 0; g < groups.size(); ++g) groups[g].reserve(sizes[g]);
+    forEachComposite(t, lastIndex, [&](u64 m, u64 lpfIndex, bool muIsPlusOne) {
+      const std::uint16_t g = groupOfIndex[lpfIndex];
+      groups[g].push_back(static_cast<std::uint32_t>((m << 8) | ((lpfIndex - groupFirstIndex[g]) << 1) |
+                                                     (muIsPlusOne ? 1 : 0)));
+    });
+    for (auto& group : groups) std::reverse(group.begin(), group.end());
+  }
+
+  /// Calls visit(m, π(lpf(m)), μ(m) = +1) for the squarefree composite
+  /// m <= y with p_c < lpf(m), in ascending order.
+  template <class Visit>
+  static void forEachComposite(const SmallTables& t, u64 lastIndex, Visit&& visit) {
+    const u64 y = t.limit;
     constexpr u64 blockSize = u64{1} << 16;
-    std::vector<std::uint32_t> lpf(blockSize), rest(blockSize);
-    std::vector<std::uint8_t> factorCount(blockSize);  // 0xFF: not squarefree
+    std::vector<std::uint32_t> lpfIndex(blockSize), product(blockSize);
+    std::vector<std::uint8_t> factorCount(blockSize);  // distinct primes <= √y; 0xFF: not squarefree
     for (u64 low = 2; low <= y; low += blockSize) {
       detail::checkpoint();
       const u64 high = std::min(y + 1, low + blockSize);  // exclusive
       const u64 size = high - low;
       for (u64 i = 0; i < size; ++i) {
-        lpf[i] = 0;
-        rest[i] = static_cast<std::uint32_t>(low + i);
+        lpfIndex[i] = 0;
+        product[i] = 1;
         factorCount[i] = 0;
       }
-      for (std::size_t k = 1; k < t.primes.size() && t.primes[k] <= root; ++k) {
+      for (u64 k = 1; k <= lastIndex; ++k) {
         const u64 p = t.primes[k];
         for (u64 m = (low + p - 1) / p * p; m < high; m += p) {
           const u64 i = m - low;
-          if (lpf[i] == 0) lpf[i] = static_cast<std::uint32_t>(p);
-          if (rest[i] % p == 0) rest[i] /= static_cast<std::uint32_t>(p);
-          if (rest[i] % p == 0) factorCount[i] = 0xFF;
-          if (factorCount[i] != 0xFF) ++factorCount[i];
+          if (lpfIndex[i] == 0) lpfIndex[i] = static_cast<std::uint32_t>(k);
+          product[i] *= static_cast<std::uint32_t>(p);  // exact while squarefree (m < 2^32)
+          ++factorCount[i];
         }
       }
+      for (u64 k = 1; k <= lastIndex; ++k) {  // after the counting, which would wrap 0xFF
+        const u64 square = u64{t.primes[k]} * t.primes[k];
+        for (u64 m = (low + square - 1) / square * square; m < high; m += square) factorCount[m - low] = 0xFF;
+      }
       for (u64 i = 0; i < size; ++i) {
-        if (factorCount[i] == 0xFF || lpf[i] <= t.primes[c]) continue;  // not squarefree, prime or lpf <= p_c
-        const u64 factors = factorCount[i] + (rest[i] > 1 ? 1 : 0);
-        if (factors < 2) continue;
-        const u64 m = low + i;
-        groups[groupOf(lpf[i])].push_back((m << 32) | (u64{lpf[i]} << 1) | (factors % 2 == 0 ? 1 : 0));
+        if (factorCount[i] == 0xFF || lpfIndex[i] <= c) continue;  // not squarefree, prime, or lpf <= p_c
+        // What the primes up to √y leave is 1 or one larger prime.
+        const u64 factors = factorCount[i] + (product[i] != low + i ? 1 : 0);
+        if (factors >= 2) visit(low + i, u64{lpfIndex[i]}, factors % 2 == 0);
       }
     }
-    for (auto& group : groups) std::reverse(group.begin(), group.end());
   }
 
-  static int groupOf(u64 lpf) { return 63 - __builtin_clzll(lpf); }
-
   /// The first position of `group` whose m is at most `mTop`.
-  std::size_t firstAtMost(int group, u64 mTop) const {
-    const auto& list = groups[static_cast<std::size_t>(group)];
-    const u64 key = (mTop << 32) | 0xFFFFFFFF;
+  std::size_t firstAtMost(std::size_t group, u64 mTop) const {
+    const auto& list = groups[group];
+    const u64 key = (std::min<u64>(mTop, u64{1} << 24) << 8) | 0xFF;
     return static_cast<std::size_t>(
-        std::lower_bound(list.begin(), list.end(), key, [](u64 entry, u64 k) { return entry > k; }) - list.begin());
+        std::lower_bound(list.begin(), list.end(), key, [](std::uint32_t entry, u64 k) { return entry > k; }) -
+        list.begin());
   }
 };
 
@@ -453,14 +486,14 @@ struct ChunkResult {
 };
 
 void hardLeavesOfChunk(u64 x, u64 y, const SmallTables& t, const CompositeMultipliers& composites,
-                       const std::vector<u64>& hardPrimeTop, u64 bMax, u64 chunkLow, u64 chunkHigh, u64 sieveLimit, ChunkResult& out,
+                       const std::vector<std::uint32_t>& hardPrimeTop, u64 bMax, u64 chunkLow, u64 chunkHigh, u64 sieveLimit, ChunkResult& out,
                        std::atomic<u64>& segmentsDone, u64 segmentCount) {
   const u64 a = t.primes.size() - 1;
   out.signSum.assign(bMax + 1, 0);
   out.left.assign(bMax + 1, 0);
   std::vector<u64> next(bMax + 1), jNext(bMax + 1);
   // mNext[b·groupCount + g]: the position in group g of the next composite m of b.
-  constexpr int groupCount = CompositeMultipliers::groupCount;
+  const std::size_t groupCount = composites.groups.size();
   std::vector<std::size_t> mNext((bMax + 1) * groupCount, 0);
   std::vector<i64> phi(bMax + 1, 0);
   for (u64 b = c + 1; b <= bMax; ++b) {
@@ -469,10 +502,10 @@ void hardLeavesOfChunk(u64 x, u64 y, const SmallTables& t, const CompositeMultip
     if (first % 2 == 0) first += pb;
     next[b] = first;
     const u64 qTop = chunkLow == 0 ? y : std::min(y, x / pb / chunkLow);
-    jNext[b] = std::min(hardPrimeTop[b], t.pi(qTop));
+    jNext[b] = std::min<u64>(hardPrimeTop[b], t.pi(qTop));
     if (pb * pb < y) {
-      for (int g = CompositeMultipliers::groupOf(pb); g < groupCount; ++g) {
-        mNext[b * groupCount + static_cast<u64>(g)] = composites.firstAtMost(g, qTop);
+      for (std::size_t g = composites.groupOfIndex[b]; g < groupCount; ++g) {
+        mNext[b * groupCount + g] = composites.firstAtMost(g, qTop);
       }
     }
   }
@@ -507,15 +540,18 @@ void hardLeavesOfChunk(u64 x, u64 y, const SmallTables& t, const CompositeMultip
       // Composite squarefree m with lpf(m) > p_b, group by group
       // (descending m: ascending n).
       if (pb * pb < y) {
-        for (int g = CompositeMultipliers::groupOf(pb); g < groupCount; ++g) {
-          const auto& list = composites.groups[static_cast<std::size_t>(g)];
-          std::size_t& position = mNext[b * groupCount + static_cast<u64>(g)];
+        const std::size_t ownGroup = composites.groupOfIndex[b];
+        for (std::size_t g = ownGroup; g < groupCount; ++g) {
+          const auto& list = composites.groups[g];
+          // In p_b's own group only lpf(m) > p_b, that is a larger index.
+          const u64 skipBelow = g == ownGroup ? b - composites.groupFirstIndex[g] : 0;
+          std::size_t& position = mNext[b * groupCount + g];
           cursor = CountingSegment::Cursor{};
           for (; position < list.size(); ++position) {
-            const u64 entry = list[position];
-            const u64 m = entry >> 32;
+            const std::uint32_t entry = list[position];
+            const u64 m = entry >> 8;
             if (m <= mStop) break;
-            if (((entry & 0xFFFFFFFF) >> 1) <= pb) continue;
+            if (g == ownGroup && ((entry & 0xFF) >> 1) <= skipBelow) continue;
             const u64 n = xOverPb / m;
             const i64 phiValue = before + static_cast<i64>(segment.count(n, cursor));
             if (entry & 1) {  // μ(m) = +1: the leaf counts −φ
@@ -540,7 +576,7 @@ void hardLeavesOfChunk(u64 x, u64 y, const SmallTables& t, const CompositeMultip
   for (u64 b = c + 1; b <= bMax; ++b) out.left[b] = phi[b];
 }
 
-i128 hardLeaves(u64 x, u64 y, const SmallTables& t, const std::vector<u64>& hardPrimeTop, int threads) {
+i128 hardLeaves(u64 x, u64 y, const SmallTables& t, const std::vector<std::uint32_t>& hardPrimeTop, int threads) {
   const u64 a = t.primes.size() - 1;
   u64 bMax = 0;
   for (u64 b = c + 1; b < a; ++b) {
@@ -722,10 +758,14 @@ std::uint64_t countPrimes(std::uint64_t x, int threads, double alpha) {
   u64 y = static_cast<u64>(alpha * static_cast<double>(root3));
   y = std::max<u64>(y, std::max<u64>(root3, 20));
   y = std::min<u64>(y, std::max<u64>(root2, 20));
-  y = std::min<u64>(y, 15'000'000);  // the tables stay under ~70 MB
+  // The cap keeps the tables near 30 MB and m < 2^24 in the composites'
+  // 32-bit entries (it binds from about 10^17 on, where α would grow on).
+  constexpr u64 yCap = 15'000'000;
+  static_assert(yCap < (u64{1} << 24), "CompositeMultipliers packs m into 24 bits");
+  y = std::min<u64>(y, yCap);
   const SmallTables tables(y);
   const u64 a = tables.primes.size() - 1;
-  std::vector<u64> hardPrimeTop;
+  std::vector<std::uint32_t> hardPrimeTop;
   detail::checkpoint();
   const i128 s1 = ordinaryLeaves(x, y, tables);
   i128 easy, hard, p2;
