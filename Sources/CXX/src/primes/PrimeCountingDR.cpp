@@ -38,6 +38,7 @@
 #include "KernelVariants.hpp"
 #include "PrimeJob.hpp"
 #include "PrimeWindow.hpp"
+#include "ThreadPool.hpp"
 
 #if defined(__x86_64__) && defined(__clang__)
 #define PRIME_COUNTING_HAS_POPCNT_VARIANT 1

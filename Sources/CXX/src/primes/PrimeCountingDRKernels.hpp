@@ -14,7 +14,10 @@ using i128 = __int128;
 
 /// Runs `body()` on `threads` threads (the caller's among them, each with
 /// the caller's prime job) and rethrows the first exception any of them
-/// threw (a cancellation stops the others at their next checkpoint).
+/// threw (a cancellation stops the others at their next checkpoint). The
+/// threads are the core's pool when it has that many (its workers are
+/// already running, and spin a moment between jobs, so the four phases of
+/// one count do not start threads four times); otherwise new threads.
 template <class Body>
 void runOnThreads(int threads, Body&& body) {
   std::mutex lock;
@@ -27,10 +30,16 @@ void runOnThreads(int threads, Body&& body) {
       if (!failure) failure = std::current_exception();
     }
   });
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(guardedBody);
-  guardedBody();
-  for (auto& thread : pool) thread.join();
+  if (threads > 1 && threads <= parallel::threadCount()) {
+    // Each piece is a whole worker loop; a busy pool runs them one after
+    // the other on this thread, where the first does all the work.
+    parallel::forRange(Index(threads), Index(threads), Index(1), [&](Index, Index) { guardedBody(); });
+  } else {
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(guardedBody);
+    guardedBody();
+    for (auto& thread : pool) thread.join();
+  }
   if (failure) std::rethrow_exception(failure);
 }
 
