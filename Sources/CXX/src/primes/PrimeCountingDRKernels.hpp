@@ -1,12 +1,11 @@
 // The Deléglise–Rivat algorithm itself (the method is described in
 // PrimeCountingDR.cpp). No include guard: PrimeCountingDR.cpp includes it
-// twice, inside `namespace core::sieve::PRIME_COUNTING_VARIANT`, once under
-// a POPCNT target attribute and once for any x86-64 (where
-// __builtin_popcountll is a bit-twiddling sequence); the counts are
-// popcounts of sieve words almost everywhere.
+// twice, inside `namespace core::sieve::popcnt` under a POPCNT target
+// attribute (x86-64 with clang only) and inside `core::sieve::portable`
+// (where on x86-64 __builtin_popcountll is a bit-twiddling sequence); the
+// counts are popcounts of sieve words almost everywhere.
 
 namespace {
-
 
 using u64 = std::uint64_t;
 using i64 = std::int64_t;
