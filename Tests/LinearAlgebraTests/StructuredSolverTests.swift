@@ -204,6 +204,18 @@ struct StructuredSolverTests {
     let random = Matrix<Float>.random(rows: 64, columns: 64, in: -1...1, using: &generator) / 8
     let identityError: Float = (random.exponential() * (-random).exponential() - .identity(64)).norm(.one)
     #expect(identityError < 1e-4, "‖e^A e^−A − I‖₁ = \(identityError) (seed 64)")
+    // Float's own table (degree 3, 5 or 7, then squarings) against Double's,
+    // from no scaling to a few squarings.
+    for (seed, factor) in [(65, 0.05), (66, 0.2), (67, 1.0), (68, 4.0)] as [(UInt64, Double)] {
+      var generator = SeededGenerator(seed: seed)
+      let a = Matrix<Double>.random(rows: 48, columns: 48, in: -1...1, using: &generator) * factor
+      let single = Matrix<Float>(rows: 48, columns: 48, elements: a.elements.map { Float($0) })
+      let expected = a.exponential()
+      let computed = Matrix<Double>(
+        rows: 48, columns: 48, elements: single.exponential().elements.map { Double($0) })
+      let relativeError = (computed - expected).norm(.one) / expected.norm(.one)
+      #expect(relativeError < 2e-5, "Float e^A off by \(relativeError) (seed \(seed), ×\(factor))")
+    }
     #expect(Matrix<Double>.identity(3).map { _ in 0 }.exponential() == .identity(3))
     let withNaN: Matrix<Double> = [[.nan, 0], [0, 1]]
     let allNaN = withNaN.exponential().elements.allSatisfy { $0.isNaN }

@@ -15,7 +15,8 @@ extension Matrix where Scalar: RealMatrixScalar {
   /// against overscaling of Al-Mohy and Higham ("A new scaling and squaring
   /// algorithm for the matrix exponential", SIAM J. Matrix Anal. Appl. 31,
   /// 2009; the θ values of Higham, SIAM J. Matrix Anal. Appl. 26, 2005).
-  /// Float matrices are computed in Float, to Float's unit roundoff.
+  /// Float matrices are computed in Float, to Float's unit roundoff, with
+  /// Higham's single-precision table (degree at most 7).
   ///
   ///     let a: Matrix<Double> = [[0, 1], [-1, 0]]
   ///     a.exponential()   // [[cos 1, sin 1], [-sin 1, cos 1]]
@@ -23,7 +24,8 @@ extension Matrix where Scalar: RealMatrixScalar {
   /// A matrix holding NaN or infinity gives a matrix of NaN.
   ///
   /// - Precondition: `isSquare`.
-  /// - Complexity: O(n³ (6 + s)) with s = max(0, ⌈log₂(η/θ₁₃)⌉) squarings,
+  /// - Complexity: O(n³ (6 + s)) (Float: O(n³ (4 + s)), θ₇ for θ₁₃) with
+  ///   s = max(0, ⌈log₂(η/θ₁₃)⌉) squarings,
   ///   η ≤ ‖A‖₁.
   @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
   public func exponential() -> Matrix {
@@ -55,18 +57,23 @@ extension Matrix where Scalar: RealMatrixScalar {
     let d4 = root(a4, 4)
     let d6 = root(a6, 6)
     let eta1 = Swift.max(d4, d6)
+    if Scalar.ulpOfOne > 0x1p-30 {
+      return singlePrecisionExponential(
+        eta: eta1, a2: a2, a4: a4, a6: a6, powers: &powers, absolute: &absolute)
+        ?? nanResult
+    }
     if eta1 <= padeTheta[3]! && powers.extraSquarings(degree: 3, scale: 0, absolute) == 0 {
-      return padeLowDegree(3, a2: a2, a4: a4, a6: a6, a8: nil) ?? nanResult
+      return padeLowDegree(3, scale: 0, evenPowers: [a2], first: &absolute) ?? nanResult
     }
     if eta1 <= padeTheta[5]! && powers.extraSquarings(degree: 5, scale: 0, absolute) == 0 {
-      return padeLowDegree(5, a2: a2, a4: a4, a6: a6, a8: nil) ?? nanResult
+      return padeLowDegree(5, scale: 0, evenPowers: [a2, a4], first: &absolute) ?? nanResult
     }
     var scratch = a4 * a4
     let d8 = root(scratch, 8)
     let eta3 = Swift.max(d6, d8)
     for degree in [7, 9]
     where eta3 <= padeTheta[degree]! && powers.extraSquarings(degree: degree, scale: 0, absolute) == 0 {
-      return padeLowDegree(degree, a2: a2, a4: a4, a6: a6, a8: scratch) ?? nanResult
+      return padeLowDegree(degree, scale: 0, evenPowers: [a2, a4, a6, scratch], first: &absolute) ?? nanResult
     }
     // Degree 13 on A / 2^s, then s squarings. η₃ ≤ θ₁₃ already means no
     // scaling; otherwise ‖A¹⁰‖₁^(1/10) may lower it.
@@ -98,17 +105,60 @@ extension Matrix where Scalar: RealMatrixScalar {
     return result
   }
 
-  /// r = (V − U)⁻¹ (V + U) for degree 3 to 9, with
-  /// U = A Σ b_(2k+1) A^(2k) and V = Σ b_(2k) A^(2k); nil if V − U is singular.
-  private func padeLowDegree(_ degree: Int, a2: Matrix, a4: Matrix, a6: Matrix, a8: Matrix?) -> Matrix? {
-    let b = padeCoefficients[degree]!.map { Scalar($0) }
-    let evenPowers = [a2, a4, a6, a8].prefix(degree / 2).map { $0! }
-    let odd = Matrix.combination(
-      identity: b[1], zip(evenPowers.indices, evenPowers).map { (b[2 * $0 + 3], $1) })
-    let u = self * odd
-    let v = Matrix.combination(
-      identity: b[0], zip(evenPowers.indices, evenPowers).map { (b[2 * $0 + 2], $1) })
-    return Matrix.padeQuotient(u, v)
+  /// e^A in Float by Higham's single-precision table (SIAM J. Matrix Anal.
+  /// Appl. 26, 2005, table 2.3): degree 3, 5 or 7, the last on A / 2^s
+  /// followed by s squarings, with the same overscaling check as Double's.
+  /// The double-precision table would ask for degree 9 or 13 and A⁸ where
+  /// Float's roundoff is met by degree 7 (two products fewer, or one).
+  /// `eta` is max(‖A⁴‖₁^(1/4), ‖A⁶‖₁^(1/6)); nil when V − U is singular.
+  private func singlePrecisionExponential(
+    eta: Double, a2: Matrix, a4: Matrix, a6: Matrix, powers: inout AbsolutePowerNorms<Scalar>,
+    absolute: inout Matrix
+  ) -> Matrix? {
+    let evenPowers = [a2, a4, a6]
+    for degree in [3, 5, 7]
+    where eta <= singlePadeTheta[degree]! && powers.extraSquarings(degree: degree, scale: 0, absolute) == 0 {
+      return padeLowDegree(degree, scale: 0, evenPowers: evenPowers, first: &absolute)
+    }
+    let theta7 = singlePadeTheta[7]!
+    var scale = eta > theta7 ? Int(log2(eta / theta7).rounded(.up)) : 0
+    scale += powers.extraSquarings(degree: 7, scale: scale, absolute)
+    let approximant: Matrix?
+    if scale <= 16 && evenPowers.allSatisfy({ $0.norm(.one).isFinite }) {
+      approximant = padeLowDegree(7, scale: scale, evenPowers: evenPowers, first: &absolute)
+    } else {
+      // Far out of range: the powers of the scaled matrix itself.
+      let b = Scalar(Double(sign: .plus, exponent: -scale, significand: 1)) * self
+      let b2 = b * b
+      let b4 = b2 * b2
+      approximant = b.padeLowDegree(7, scale: 0, evenPowers: [b2, b4, b4 * b2], first: &absolute)
+    }
+    guard var result = approximant else { return nil }
+    for _ in 0..<scale {  // `absolute` is free again: padeLowDegree's first buffer
+      result.multiply(result, into: &absolute)
+      swap(&result, &absolute)
+    }
+    return result
+  }
+
+  /// The degree-m approximant (m = 3, 5, 7, 9) of A / 2^scale from the
+  /// even powers A², A⁴, … (m / 2 of them are used), r = (V − U)⁻¹ (V + U) with U = (A/2^s) Σ b_(2k+1) (A/2^s)^(2k)
+  /// and V = Σ b_(2k) (A/2^s)^(2k), U formed in `first` (overwritten);
+  /// nil if V − U is singular.
+  private func padeLowDegree(_ degree: Int, scale: Int, evenPowers: [Matrix], first: inout Matrix) -> Matrix?
+  {
+    let b = padeCoefficients[degree]!
+    let f = Double(sign: .plus, exponent: -scale, significand: 1)
+    // b_k f^k folded into each coefficient, as in padeDegree13.
+    func c(_ k: Int) -> Scalar { Scalar(b[k] * pow(f, Double(k))) }
+    let used = Array(evenPowers.prefix(degree / 2))
+    var second = Matrix(rows: rowCount, columns: rowCount)
+    second.formCombination(identity: c(1), used.indices.map { (c(2 * $0 + 3), used[$0]) })
+    multiply(second, into: &first)
+    second.formCombination(identity: c(0), used.indices.map { (c(2 * $0 + 2), used[$0]) })
+    let difference = second - first
+    first.formCombination(identity: 0, [(1, second)], keeping: true)
+    return try? difference.solve(first)
   }
 
   /// The degree-13 approximant of A / 2^scale from A², A⁴ and A⁶, computed
@@ -136,18 +186,6 @@ extension Matrix where Scalar: RealMatrixScalar {
     second.formCombination(identity: 0, [(1, v), (-1, first)])
     v.formCombination(identity: 0, [(1, first)], keeping: true)
     return try? second.solve(v)
-  }
-
-  /// r = (V − U)⁻¹ (V + U), or nil if V − U is singular.
-  private static func padeQuotient(_ u: Matrix, _ v: Matrix) -> Matrix? {
-    try? (v - u).solve(v + u)
-  }
-
-  /// `identity · I + Σ cₖ Mₖ` in one pass over the elements.
-  private static func combination(identity: Scalar, _ terms: [(Scalar, Matrix)]) -> Matrix {
-    var result = Matrix(rows: terms[0].1.rowCount, columns: terms[0].1.rowCount)
-    result.formCombination(identity: identity, terms)
-    return result
   }
 
   /// Replaces this square matrix by `factor · self + identity · I + Σ cₖ Mₖ`
@@ -225,7 +263,7 @@ extension Double {
 }
 
 /// Higham's θ_m: the largest η for which the degree-m Padé approximant is
-/// accurate to double precision (used for Float as well, as scipy does).
+/// accurate to double precision.
 private let padeTheta: [Int: Double] = [
   3: 1.495585217958292e-2, 5: 2.539398330063230e-1, 7: 9.504178996162932e-1, 9: 2.097847961257068e0,
 ]
@@ -236,6 +274,11 @@ private let padeTheta13 = 4.25
 private let padeErrorCoefficient: [Int: Double] = [
   3: 1 / 100_800.0, 5: 1 / 10_059_033_600.0, 7: 1 / 4_487_938_430_976_000.0,
   9: 1 / 5_914_384_781_877_411_840_000.0, 13: 1 / 113_250_775_606_021_113_483_283_660_800_000_000.0,
+]
+
+/// Higham's θ_m for single precision (2005, table 2.3), used for Float.
+private let singlePadeTheta: [Int: Double] = [
+  3: 4.258730016922831e-1, 5: 1.880152677804762e0, 7: 3.925724783138660e0,
 ]
 
 /// The Padé coefficients b₀ … b_m of each degree.
