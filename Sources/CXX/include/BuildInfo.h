@@ -8,7 +8,8 @@ namespace core {
 /// dispatch); other kernels: SSE, SSE2").
 const char* matrixInstructionSets() noexcept;
 
-/// Whether the prime sieve counts with the POPCNT instruction on this CPU.
+/// Whether the prime sieve and prime counting use the POPCNT instruction on
+/// this CPU (not under LINEAR_ALGEBRA_SIMD=baseline).
 bool primeSieveUsesPopcnt() noexcept;
 
 /// The C++ compiler that built the core.

@@ -24,13 +24,7 @@ const char* matrixInstructionSets() noexcept {
   return description.c_str();
 }
 
-bool primeSieveUsesPopcnt() noexcept {
-#if defined(__x86_64__)
-  return __builtin_cpu_supports("popcnt");
-#else
-  return false;
-#endif
-}
+bool primeSieveUsesPopcnt() noexcept { return popcntIsUsable(); }
 
 const char* compilerVersion() noexcept {
 #if defined(__clang__)

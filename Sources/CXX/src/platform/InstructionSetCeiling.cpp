@@ -19,4 +19,14 @@ InstructionSetLevel instructionSetCeiling() noexcept {
   return ceiling;
 }
 
+bool popcntIsUsable() noexcept {
+#if defined(__x86_64__)
+  static const bool usable =
+      __builtin_cpu_supports("popcnt") && instructionSetCeiling() != InstructionSetLevel::baseline;
+  return usable;
+#else
+  return false;
+#endif
+}
+
 }  // namespace core

@@ -22,6 +22,11 @@ enum class InstructionSetLevel { baseline, avx2, avx512 };
 /// on a CPU that has the higher ones.
 InstructionSetLevel instructionSetCeiling() noexcept;
 
+/// Whether the prime code's POPCNT variants may run: the CPU has the
+/// instruction (x86-64) and `LINEAR_ALGEBRA_SIMD` is not `baseline`, which
+/// runs the portable bit counts, as it runs the dense kernels' baseline.
+bool popcntIsUsable() noexcept;
+
 }  // namespace core
 
 namespace core::avx2 {

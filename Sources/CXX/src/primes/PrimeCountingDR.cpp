@@ -59,9 +59,7 @@ std::uint64_t countPrimesCombinatorial(std::uint64_t x, int threads, double alph
 #if defined(PRIME_COUNTING_HAS_POPCNT_VARIANT)
   // LINEAR_ALGEBRA_SIMD=baseline runs the portable variant (as it does the
   // dense kernels), so tests cover both on one machine.
-  static const bool usePopcnt =
-      __builtin_cpu_supports("popcnt") && instructionSetCeiling() != InstructionSetLevel::baseline;
-  if (usePopcnt) return popcnt::countPrimes(x, threads, alpha);
+  if (popcntIsUsable()) return popcnt::countPrimes(x, threads, alpha);
 #endif
   return portable::countPrimes(x, threads, alpha);
 }

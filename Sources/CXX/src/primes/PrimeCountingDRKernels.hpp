@@ -113,20 +113,12 @@ struct SmallTables {
   std::vector<InvariantDivisor> primeDivisors;  ///< primeDivisors[k] divides by primes[k] (k >= 1)
 
   explicit SmallTables(u64 y) : limit(y) {
-    {
-      // Odd numbers only, one bit each: y/16 bytes, freed at once.
-      std::vector<u64> oddComposite(y / 128 + 1, 0);
-      const double logY = std::log(static_cast<double>(std::max<u64>(y, 3)));
-      primes.reserve(static_cast<std::size_t>(1.26 * static_cast<double>(y) / logY) + 8);  // π(y) < 1.26 y/ln y
-      primes.push_back(0);
-      if (y >= 2) primes.push_back(2);
-      for (u64 i = 3; i <= y; i += 2) {
-        if ((i & 0xFFFF) == 1) detail::checkpoint();
-        if ((oddComposite[i / 128] >> (i / 2 % 64)) & 1) continue;
-        primes.push_back(static_cast<std::uint32_t>(i));
-        for (u64 j = i * i; j <= y; j += 2 * i) oddComposite[j / 128] |= u64{1} << (j / 2 % 64);
-      }
-    }
+    const double logY = std::log(static_cast<double>(std::max<u64>(y, 3)));
+    primes.reserve(static_cast<std::size_t>(1.26 * static_cast<double>(y) / logY) + 8);  // π(y) < 1.26 y/ln y
+    primes.push_back(0);
+    // The core's segmented wheel sieve (y <= 1.5·10^7).
+    forEachPrime(2, y, [&](u64 p) { primes.push_back(static_cast<std::uint32_t>(p)); });
+    detail::checkpoint();
     const u64 words = y / 240 + 1;
     piTable.assign(words, PiEntry{0, 0});
     for (std::size_t k = 4; k < primes.size(); ++k) {  // 7, 11, …

@@ -12,6 +12,7 @@
 
 #include "Guarded.hpp"
 #include "Factorization.hpp"
+#include "KernelVariants.hpp"
 #include "PrimeCore.h"
 #include "PrimeCountingDR.hpp"
 #include "PrimeJob.hpp"
@@ -53,11 +54,10 @@ __attribute__((target("popcnt"))) uint64_t countBitsPopcnt(const std::uint8_t* d
 #endif
 
 /// Counts the set bits of `bytes` bytes (a multiple of 8, zero-padded),
-/// with the POPCNT instruction where the CPU has it.
+/// with the POPCNT instruction where popcntIsUsable().
 uint64_t countBits(const std::uint8_t* data, std::size_t bytes) {
 #if defined(__x86_64__)
-  static const bool hasPopcnt = __builtin_cpu_supports("popcnt");
-  if (hasPopcnt) return countBitsPopcnt(data, bytes);
+  if (popcntIsUsable()) return countBitsPopcnt(data, bytes);
 #endif
   return countBitsPortable(data, bytes);
 }
