@@ -62,6 +62,19 @@ Status sparseLUFactor(Index n, const Index* rowStarts, const std::int32_t* colum
 Status sparseLUFactor(Index n, const Index* rowStarts, const std::int32_t* columnIndices, const double* values,
                       SparseFactorization** factorization);
 
+// The AVX2+FMA complex LU family (src/complex/ComplexLUAVX2.cpp), on
+// interleaved complex storage; call only when isUsable().
+Status complexLUFactor(const float* a, Index n, float* lu, Index* rowOrder, bool* singular);
+Status complexLUFactor(const double* a, Index n, double* lu, Index* rowOrder, bool* singular);
+Status complexLUSolve(const float* lu, const Index* rowOrder, Index n, const float* b, Index nrhs, float* x);
+Status complexLUSolve(const double* lu, const Index* rowOrder, Index n, const double* b, Index nrhs, double* x);
+Status complexSolve(const float* a, Index n, const float* b, Index nrhs, float* x);
+Status complexSolve(const double* a, Index n, const double* b, Index nrhs, double* x);
+Status complexInverse(const float* a, Index n, float* out);
+Status complexInverse(const double* a, Index n, double* out);
+Status complexDeterminant(const float* a, Index n, float* out);
+Status complexDeterminant(const double* a, Index n, double* out);
+
 // The AVX2+FMA Cholesky kernels (MatrixCholeskyAVX2.cpp); call only when isUsable().
 Status cholesky(const float* a, Index n, float* lower);
 Status cholesky(const double* a, Index n, double* lower);

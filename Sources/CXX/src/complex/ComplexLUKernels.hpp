@@ -1,0 +1,393 @@
+// Complex LU with partial pivoting, blocked right-looking (LAPACK's zgetrf
+// order): each panel of 64 columns is factored unblocked with row
+// interchanges applied across the whole matrix, its U block row solved with
+// the unit-lower panel (across the threads), and the trailing matrix
+// updated by the complex product on the real packed kernel
+// (ComplexProductKernel.hpp). Solve, inverse and determinant build on it.
+// Singular to working precision means a zero pivot or a reciprocal
+// condition estimate (Hager's 1-norm estimator with Higham's alternating
+// vector) below machine epsilon. Non-finite input gives NaN results, never
+// numbers that only look like an answer.
+//
+// Compiled once per instruction-set variant (ComplexLU.cpp for the
+// baseline, ComplexLUAVX2.cpp for AVX2+FMA); everything here has internal
+// linkage.
+#pragma once
+
+#include "ComplexProductKernel.hpp"
+#include "ComplexSetup.hpp"
+#include "ThreadPool.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace core {
+namespace {
+
+
+template <class T>
+using C = std::complex<T>;
+
+template <class T>
+using ComplexVector = detail::Vector<C<T>>;
+
+/// |re| + |im|, LAPACK's cabs1: the pivot size.
+template <class T>
+T sizeOf(C<T> z) {
+  return std::abs(z.real()) + std::abs(z.imag());
+}
+
+/// The product without the NaN-recovery call std::complex makes.
+template <class T>
+C<T> times(C<T> a, C<T> b) {
+  return C<T>(a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real());
+}
+
+/// |z| by one square root when that cannot overflow or underflow, else hypot.
+template <class T>
+T lengthOf(C<T> z) {
+  const T square = z.real() * z.real() + z.imag() * z.imag();
+  if (square >= std::numeric_limits<T>::min() && square <= std::numeric_limits<T>::max()) return std::sqrt(square);
+  return std::hypot(z.real(), z.imag());
+}
+
+constexpr Index panelWidth = 64;
+
+/// The diagonal blocks of blockedTriangularSolve: wider than the panels,
+/// so that its products pass over the right-hand sides half as often.
+constexpr Index solveBlockWidth = 128;
+
+/// Solves T X = B in place, with T the `width`×`width` triangular block at
+/// `t` (unit lower when `lower`, else upper; leading dimension `ldt`) and
+/// B the `width`×`count` block at `b` (leading dimension `ldb`), both
+/// row-major: Eigen's blocked substitution on column ranges of B across
+/// the threads.
+template <class T>
+void triangularSolveInPlace(const C<T>* t, Index ldt, bool lower, C<T>* b, Index ldb, Index width, Index count) {
+  using ConstStridedMap = Eigen::Map<const detail::RowMajorMatrix<C<T>>, 0, Eigen::OuterStride<>>;
+  using StridedMap = Eigen::Map<detail::RowMajorMatrix<C<T>>, 0, Eigen::OuterStride<>>;
+  const double work = static_cast<double>(width) * static_cast<double>(width) * static_cast<double>(count);
+  const Index parts = work < 65536.0 ? 1 : parallel::partsFor(count, 64);
+  const ConstStridedMap triangle(t, width, width, Eigen::OuterStride<>(ldt));
+  parallel::forRange(count, parts, 8, [&](Index begin, Index end) {
+    StridedMap target(b + begin, width, end - begin, Eigen::OuterStride<>(ldb));
+    if (lower) {
+      triangle.template triangularView<Eigen::UnitLower>().solveInPlace(target);
+    } else {
+      triangle.template triangularView<Eigen::Upper>().solveInPlace(target);
+    }
+  });
+}
+
+/// Solves `t x = b` in place for the n×n triangular `t` (unit lower when
+/// `lower`, else upper) and the n×nrhs `x`, both row-major: diagonal
+/// blocks by substitution across the threads, the rest as complex products on
+/// the packed kernel.
+template <class T>
+Status blockedTriangularSolve(const C<T>* t, Index n, bool lower, C<T>* x, Index nrhs) {
+  const Index blocks = (n + solveBlockWidth - 1) / solveBlockWidth;
+  for (Index step = 0; step < blocks; ++step) {
+    const Index block = lower ? step : blocks - 1 - step;
+    const Index begin = block * solveBlockWidth;
+    const Index size = std::min(solveBlockWidth, n - begin);
+    triangularSolveInPlace(t + begin * n + begin, n, lower, x + begin * nrhs, nrhs, size, nrhs);
+    // Remove the solved block from the rows still to solve.
+    const Index restBegin = lower ? begin + size : 0;
+    const Index restCount = lower ? n - restBegin : begin;
+    if (restCount == 0) continue;
+    const Status status = detail::complexProduct4M(t + restBegin * n + begin, n, x + begin * nrhs, nrhs,
+                                                   x + restBegin * nrhs, nrhs, restCount, size, nrhs, true);
+    if (status != Status::ok) return status;
+  }
+  return Status::ok;
+}
+
+/// Panels this narrow are factored column by column; wider ones split in
+/// two (LAPACK's zgetrf2), so that most of a panel's work is products.
+constexpr Index unblockedPanelWidth = 16;
+
+/// Factors columns [first, first + width) of the row-major n×n `lu` over
+/// rows [first, n), with partial pivoting: each interchange swaps whole
+/// rows (and `rowOrder`'s entries). Below `unblockedPanelWidth` column by
+/// column; above, recursively: the left half, its U block (L11⁻¹ A12), the
+/// right half's update A22 -= L21 U12 as a product, then the right half.
+template <class T>
+Status factorPanel(C<T>* lu, Index n, Index* rowOrder, Index first, Index width) {
+  if (width > unblockedPanelWidth) {
+    const Index left = width / 2, right = width - left;
+    Status status = factorPanel(lu, n, rowOrder, first, left);
+    if (status != Status::ok) return status;
+    const Index middle = first + left;
+    triangularSolveInPlace(lu + first * n + first, n, true, lu + first * n + middle, n, left, right);
+    status = detail::complexProduct4M(lu + middle * n + first, n, lu + first * n + middle, n, lu + middle * n + middle,
+                                      n, n - middle, left, right, true);
+    if (status != Status::ok) return status;
+    return factorPanel(lu, n, rowOrder, middle, right);
+  }
+  const Index panelEnd = first + width;
+  for (Index j = first; j < panelEnd; ++j) {
+    Index pivotRow = j;
+    T largest = sizeOf(lu[j * n + j]);
+    for (Index row = j + 1; row < n; ++row) {
+      const T size = sizeOf(lu[row * n + j]);
+      if (size > largest) {
+        largest = size;
+        pivotRow = row;
+      }
+    }
+    if (pivotRow != j) {
+      std::swap_ranges(lu + j * n, lu + j * n + n, lu + pivotRow * n);
+      std::swap(rowOrder[j], rowOrder[pivotRow]);
+    }
+    const C<T> pivot = lu[j * n + j];
+    // A zero pivot leaves its column as it is: the matrix is singular.
+    if (pivot == C<T>(0, 0)) continue;
+    const C<T> reciprocal = C<T>(1, 0) / pivot;
+    const C<T>* pivotRowData = lu + j * n;
+    for (Index row = j + 1; row < n; ++row) {
+      C<T>* target = lu + row * n;
+      const C<T> multiplier = times(target[j], reciprocal);
+      target[j] = multiplier;
+      for (Index column = j + 1; column < panelEnd; ++column) {
+        target[column] -= times(multiplier, pivotRowData[column]);
+      }
+    }
+  }
+  return Status::ok;
+}
+
+/// Factors the row-major n×n `lu` in place: P A = L U, with row i of P A
+/// row `rowOrder[i]` of A.
+template <class T>
+Status factorInPlace(C<T>* lu, Index n, Index* rowOrder) {
+  for (Index row = 0; row < n; ++row) rowOrder[row] = row;
+  const Index block = n >= 2 * panelWidth ? panelWidth : n;
+  for (Index k = 0; k < n; k += block) {
+    const Index width = std::min(block, n - k);
+    const Index panelEnd = k + width;
+    Status status = factorPanel(lu, n, rowOrder, k, width);
+    if (status != Status::ok) return status;
+    if (panelEnd == n) break;
+    // U12 = L11⁻¹ A12.
+    const Index rest = n - panelEnd;
+    triangularSolveInPlace(lu + k * n + k, n, true, lu + k * n + panelEnd, n, width, rest);
+    // A22 -= L21 U12.
+    status = detail::complexProduct4M(lu + panelEnd * n + k, n, lu + k * n + panelEnd, n, lu + panelEnd * n + panelEnd,
+                                      n, rest, width, rest, true);
+    if (status != Status::ok) return status;
+  }
+  return Status::ok;
+}
+
+/// Solves `A x = b` in place from the packed factors, for the n×nrhs `x`
+/// that holds `P b` on entry.
+template <class T>
+Status solvePermuted(const C<T>* lu, Index n, detail::MatrixMap<C<T>>& x) {
+  if (n >= 2 * panelWidth && x.cols() >= 16) {
+    const Status status = blockedTriangularSolve(lu, n, true, x.data(), x.cols());
+    if (status != Status::ok) return status;
+    return blockedTriangularSolve(lu, n, false, x.data(), x.cols());
+  }
+  const auto factors = detail::ConstMatrixMap<C<T>>(lu, n, n);
+  factors.template triangularView<Eigen::UnitLower>().solveInPlace(x);
+  factors.template triangularView<Eigen::Upper>().solveInPlace(x);
+  return Status::ok;
+}
+
+/// Hager's estimate of ‖A⁻¹‖₁ (Higham 1988, LAPACK's zlacn2 without its
+/// refinements), from the packed factors.
+template <class T>
+T inverseNormOneEstimate(const C<T>* lu, const Index* rowOrder, Index n) {
+  const auto factors = detail::ConstMatrixMap<C<T>>(lu, n, n);
+  auto solve = [&](ComplexVector<T>& v) {  // v = A⁻¹ v = U⁻¹ L⁻¹ P v
+    ComplexVector<T> permuted(n);
+    for (Index row = 0; row < n; ++row) permuted(row) = v(rowOrder[row]);
+    factors.template triangularView<Eigen::UnitLower>().solveInPlace(permuted);
+    factors.template triangularView<Eigen::Upper>().solveInPlace(permuted);
+    v = permuted;
+  };
+  auto solveAdjoint = [&](ComplexVector<T>& v) {  // v = A⁻ᴴ v = Pᵀ L⁻ᴴ U⁻ᴴ v
+    factors.template triangularView<Eigen::Upper>().adjoint().solveInPlace(v);
+    factors.template triangularView<Eigen::UnitLower>().adjoint().solveInPlace(v);
+    ComplexVector<T> permuted(n);
+    for (Index row = 0; row < n; ++row) permuted(rowOrder[row]) = v(row);
+    v = permuted;
+  };
+  auto normOne = [](const ComplexVector<T>& v) {
+    T sum = 0;
+    for (Index row = 0; row < v.size(); ++row) sum += lengthOf(v(row));
+    return sum;
+  };
+  ComplexVector<T> x = ComplexVector<T>::Constant(n, C<T>(T(1) / T(n), 0));
+  T estimate = 0;
+  Index previous = -1;
+  for (int iteration = 0; iteration < 5; ++iteration) {
+    ComplexVector<T> y = x;
+    solve(y);
+    const T next = normOne(y);
+    if (!(next == next)) return next;
+    if (iteration > 0 && next <= estimate) break;
+    estimate = next;
+    ComplexVector<T> z(n);
+    for (Index row = 0; row < n; ++row) {
+      const T size = lengthOf(y(row));
+      z(row) = size > 0 ? y(row) / size : C<T>(1, 0);
+    }
+    solveAdjoint(z);
+    Index largest = 0;
+    for (Index row = 1; row < n; ++row) {
+      if (sizeOf(z(row)) > sizeOf(z(largest))) largest = row;
+    }
+    if (largest == previous) break;
+    previous = largest;
+    x.setZero();
+    x(largest) = C<T>(1, 0);
+  }
+  // Higham's alternating vector guards against an unlucky start.
+  ComplexVector<T> alternating(n);
+  for (Index row = 0; row < n; ++row) {
+    const T value = T(1) + (n > 1 ? T(row) / T(n - 1) : T(0));
+    alternating(row) = C<T>(row % 2 == 0 ? value : -value, 0);
+  }
+  solve(alternating);
+  return std::max(estimate, T(2) * normOne(alternating) / T(3 * n));
+}
+
+template <class T>
+T normOne(const C<T>* a, Index n) {
+  std::vector<T> sums(static_cast<size_t>(n), T(0));
+  for (Index row = 0; row < n; ++row) {
+    for (Index column = 0; column < n; ++column) sums[column] += lengthOf(a[row * n + column]);
+  }
+  T largest = 0;
+  for (T sum : sums) {
+    if (!(sum <= largest)) largest = sum;
+  }
+  return largest;
+}
+
+/// Whether the factored matrix is singular to working precision; NaN is
+/// not called singular (it flows into the results).
+template <class T>
+bool isSingular(const C<T>* lu, const Index* rowOrder, Index n, T matrixNorm) {
+  bool finite = true;
+  for (Index index = 0; index < n; ++index) {
+    const C<T> pivot = lu[index * n + index];
+    if (pivot == C<T>(0, 0)) return true;
+    finite = finite && std::isfinite(pivot.real()) && std::isfinite(pivot.imag());
+  }
+  if (!finite) return false;
+  const T inverseNorm = inverseNormOneEstimate(lu, rowOrder, n);
+  if (!(inverseNorm <= std::numeric_limits<T>::max())) return !(inverseNorm != inverseNorm);
+  return (T(1) / inverseNorm) / matrixNorm < std::numeric_limits<T>::epsilon();
+}
+
+template <class T>
+Status factorImpl(const T* a, Index n, T* lu, Index* rowOrder, bool* singular) {
+  if (n < 0) return Status::invalidArgument;
+  *singular = false;
+  if (n == 0) return Status::ok;
+  if (!detail::allFinite(a, 2 * n * n)) {
+    detail::fillNaN(lu, 2 * n * n);
+    for (Index row = 0; row < n; ++row) rowOrder[row] = row;
+    return Status::ok;
+  }
+  std::copy(a, a + 2 * n * n, lu);
+  C<T>* factors = reinterpret_cast<C<T>*>(lu);
+  const Status status = factorInPlace(factors, n, rowOrder);
+  if (status != Status::ok) return status;
+  *singular = isSingular(factors, rowOrder, n, normOne(reinterpret_cast<const C<T>*>(a), n));
+  return Status::ok;
+}
+
+template <class T>
+Status solveFactorsImpl(const T* lu, const Index* rowOrder, Index n, const T* b, Index nrhs, T* x) {
+  if (n < 0 || nrhs < 0) return Status::invalidArgument;
+  if (n == 0 || nrhs == 0) return Status::ok;
+  const auto right = detail::complexView(b, n, nrhs);
+  auto solution = detail::complexView(x, n, nrhs);
+  for (Index row = 0; row < n; ++row) solution.row(row) = right.row(rowOrder[row]);
+  return solvePermuted(reinterpret_cast<const C<T>*>(lu), n, solution);
+}
+
+/// Factors a copy of `a`; `Status::singular` when it is singular. Non-finite
+/// input sets `*finite` to false and factors nothing.
+template <class T>
+Status factorCopy(const T* a, Index n, std::unique_ptr<T[]>& lu, std::unique_ptr<Index[]>& rowOrder,
+                  bool* finite) {
+  *finite = detail::allFinite(a, 2 * n * n);
+  if (!*finite) return Status::ok;
+  lu = detail::uninitializedBuffer<T>(2 * n * n);
+  rowOrder.reset(new Index[static_cast<size_t>(n)]);
+  bool singular = false;
+  const Status status = factorImpl(a, n, lu.get(), rowOrder.get(), &singular);
+  if (status != Status::ok) return status;
+  return singular ? Status::singular : Status::ok;
+}
+
+template <class T>
+Status solveImpl(const T* a, Index n, const T* b, Index nrhs, T* x) {
+  if (n < 0 || nrhs < 0) return Status::invalidArgument;
+  if (n == 0 || nrhs == 0) return Status::ok;
+  std::unique_ptr<T[]> lu;
+  std::unique_ptr<Index[]> rowOrder;
+  bool finite = true;
+  const Status status = factorCopy(a, n, lu, rowOrder, &finite);
+  if (!finite || !detail::allFinite(b, 2 * n * nrhs)) {
+    detail::fillNaN(x, 2 * n * nrhs);
+    return Status::ok;
+  }
+  if (status != Status::ok) return status;
+  return solveFactorsImpl(lu.get(), rowOrder.get(), n, b, nrhs, x);
+}
+
+template <class T>
+Status inverseImpl(const T* a, Index n, T* out) {
+  if (n < 0) return Status::invalidArgument;
+  if (n == 0) return Status::ok;
+  std::unique_ptr<T[]> lu;
+  std::unique_ptr<Index[]> rowOrder;
+  bool finite = true;
+  const Status status = factorCopy(a, n, lu, rowOrder, &finite);
+  if (!finite) {
+    detail::fillNaN(out, 2 * n * n);
+    return Status::ok;
+  }
+  if (status != Status::ok) return status;
+  // X = A⁻¹ solves A X = I: start from P I.
+  auto inverse = detail::complexView(out, n, n);
+  inverse.setZero();
+  for (Index row = 0; row < n; ++row) inverse(row, rowOrder[row]) = C<T>(1, 0);
+  return solvePermuted(reinterpret_cast<const C<T>*>(lu.get()), n, inverse);
+}
+
+template <class T>
+Status determinantImpl(const T* a, Index n, T* out) {
+  if (n < 0) return Status::invalidArgument;
+  C<T> result(1, 0);
+  if (n > 0) {
+    auto lu = detail::uninitializedBuffer<T>(2 * n * n);
+    std::unique_ptr<Index[]> rowOrder(new Index[static_cast<size_t>(n)]);
+    std::copy(a, a + 2 * n * n, lu.get());
+    const C<T>* factors = reinterpret_cast<const C<T>*>(lu.get());
+    const Status status = factorInPlace(reinterpret_cast<C<T>*>(lu.get()), n, rowOrder.get());
+    if (status != Status::ok) return status;
+    for (Index index = 0; index < n; ++index) result = times(result, factors[index * n + index]);
+    // The sign of P is the parity of its cycles.
+    std::vector<bool> visited(static_cast<size_t>(n), false);
+    for (Index start = 0; start < n; ++start) {
+      Index length = 0;
+      for (Index index = start; !visited[index]; index = rowOrder[index]) {
+        visited[index] = true;
+        ++length;
+      }
+      if (length > 0 && length % 2 == 0) result = -result;
+    }
+  }
+  out[0] = result.real();
+  out[1] = result.imag();
+  return Status::ok;
+}
+
+}  // namespace
+}  // namespace core
