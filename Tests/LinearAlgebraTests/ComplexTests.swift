@@ -255,6 +255,15 @@ struct ComplexMatrixTests {
     #expect(withNaN.svd().singularValues.allSatisfy { $0.isNaN })
     #expect(withNaN.hermitianEigen().eigenvalues.allSatisfy { $0.isNaN })
     #expect(withNaN.norm(.one).isNaN)
+    // Badly scaled but well conditioned: not singular, whatever the scale
+    // (the 1-norm takes its careful path below and above the squares' range).
+    for scale in [1e-200, 1e-150, 1e150, 1e200] {
+      let scaled = Self.fixed.map { $0 * C(scale, 0) }
+      let inverse = try scaled.inverse()
+      let residual = (scaled * inverse - .identity(scaled.rowCount)).norm(.one)
+      #expect(residual < 1e-13, "‖A A⁻¹ − I‖₁ = \(residual) at scale \(scale)")
+      #expect(!scaled.lu().isSingular, "scale \(scale)")
+    }
     let empty = Matrix<C>(rows: 0, columns: 0)
     #expect(empty.determinant() == C(1, 0))
     #expect(try empty.inverse().rowCount == 0)
