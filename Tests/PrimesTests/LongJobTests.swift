@@ -89,11 +89,14 @@ struct LongJobTests {
     _ = try await primeCount(upTo: limit) { reports.add($0) }
     let times = [start] + reports.all.map(\.time)
     let longestGap = zip(times, times.dropFirst()).map { $1 - $0 }.max() ?? 0
-    // The poller reports every 100 ms when the work has moved on; allow for
-    // a loaded CI machine. Debug builds run the core unoptimized (and under
-    // ASan in CI), ten times slower between checkpoints: no timing there.
+    // The poller reports every 100 ms when the work has moved on (alone,
+    // every gap here is 0.10 s). Allow for a loaded CI machine: the other
+    // suites run at the same time on the same two cores and the core's
+    // thread pool (a CI run saw 0.84 s). Debug builds run the core
+    // unoptimized (and under ASan in CI), ten times slower between
+    // checkpoints: no timing there.
     #if !DEBUG
-      #expect(longestGap < 0.75, "longest gap between progress reports: \(longestGap) s")
+      #expect(longestGap < 2, "longest gap between progress reports: \(longestGap) s")
     #endif
     #expect(reports.all.last?.fraction == 1)
   }
