@@ -65,6 +65,72 @@ struct GeneralEigenTests {
     }
   }
 
+  @Test func largeRealMatricesUseEverySweepPath() throws {
+    // n = 220 runs many reflector groups and, with vectors, updates the far
+    // rows and columns on two threads.
+    for seed in testSeeds(2_200, count: 1) {
+      var generator = SeededGenerator(seed: seed)
+      let a = Matrix<Double>.random(rows: 220, columns: 220, in: -1...1, using: &generator)
+      let eigen = try a.eigen()
+      let ratio = Self.eigenResidualRatio(a, eigen, reference: ComplexReference(a), epsilon: .ulpOfOne)
+      #expect(ratio < residualBound, "n = 220, seed \(seed): ratio \(ratio)")
+      let values = try a.eigenvalues()
+      #expect(zip(values, eigen.eigenvalues).allSatisfy { ($0 - $1).length <= 1e-10 * (1 + $1.length) })
+      let schur = try a.schur()
+      let reference = ComplexReference(a)
+      let z = ComplexReference(schur.z)
+      let schurRatio = complexResidualRatio(
+        reference - z * ComplexReference(schur.t) * z.adjoint, scale: reference.frobeniusNorm, size: 220,
+        epsilon: .ulpOfOne)
+      #expect(schurRatio < residualBound, "schur n = 220, seed \(seed): \(schurRatio)")
+    }
+  }
+
+  @Test func repeatedEigenvaluesOfANormalMatrix() throws {
+    // Q B Qᵀ with B block diagonal: 1 four times, 0.5 ± i three times, −2
+    // twice. A normal matrix's eigenvalues move by no more than its
+    // rounding, so each must come back to 1e-12 with its multiplicity.
+    var generator = SeededGenerator(seed: 4_242)
+    let n = 16
+    let q = try Matrix<Double>.random(rows: n, columns: n, in: -1...1, using: &generator).schur().z
+    var b = Matrix<Double>(rows: n, columns: n)
+    for index in 0..<4 { b[index, index] = 1 }
+    for pair in 0..<3 {
+      let index = 4 + 2 * pair
+      b[index, index] = 0.5
+      b[index + 1, index + 1] = 0.5
+      b[index, index + 1] = -1
+      b[index + 1, index] = 1
+    }
+    for index in 10..<12 { b[index, index] = -2 }
+    for index in 12..<n { b[index, index] = Double(index) }
+    let a = q * b * q.transposed()
+    let eigen = try a.eigen()
+    let expected: [(C, Int)] = [(C(1, 0), 4), (C(0.5, 1), 3), (C(0.5, -1), 3), (C(-2, 0), 2), (C(15, 0), 1)]
+    for (value, multiplicity) in expected {
+      let found = eigen.eigenvalues.filter { ($0 - value).length < 1e-12 }.count
+      #expect(found == multiplicity, "\(value): \(found) of \(multiplicity) in \(eigen.eigenvalues)")
+    }
+    let ratio = Self.eigenResidualRatio(a, eigen, reference: ComplexReference(a), epsilon: .ulpOfOne)
+    #expect(ratio < residualBound, "ratio \(ratio)")
+  }
+
+  @Test func grcarMatrixIsFarFromNormal() throws {
+    // Grcar's matrix (−1 below the diagonal, 1 on it and on three above):
+    // its eigenvalues are badly conditioned, but A V = V Λ must still hold
+    // to rounding.
+    for n in [50, 120] {
+      let a = Matrix<Double>(rows: n, columns: n) { row, column in
+        if row == column + 1 { return -1 }
+        return column >= row && column <= row + 3 ? 1 : 0
+      }
+      let eigen = try a.eigen()
+      let ratio = Self.eigenResidualRatio(a, eigen, reference: ComplexReference(a), epsilon: .ulpOfOne)
+      #expect(ratio < residualBound, "Grcar n = \(n): ratio \(ratio)")
+      #expect(eigen.eigenvalues.allSatisfy { $0.imaginary != 0 || abs($0.real) < 4 })
+    }
+  }
+
   @Test func realEigenvaluesMatchNumpy() throws {
     let a: Matrix<Double> = [[4, -2, 1, 3], [1, 0, 5, -1], [2, 7, -3, 0], [-1, 2, 1, 6]]
     let expected = [
@@ -92,7 +158,8 @@ struct GeneralEigenTests {
   }
 
   @Test func randomComplexMatrices() throws {
-    for n in [1, 4, 30, 90] {
+    // 140 runs the sweeps' Z updates on a second thread.
+    for n in [1, 4, 30, 90, 140] {
       let seed = UInt64(n) * 31
       let a = ComplexMatrixTests.random(Double.self, rows: n, columns: n, seed: seed)
       let eigen = try a.eigen()
@@ -155,6 +222,16 @@ struct GeneralEigenTests {
     // Triangular: the diagonal.
     let triangular: Matrix<Double> = [[3, 1, 4], [0, -1, 5], [0, 0, 9]]
     #expect(Set(try triangular.eigenvalues().map(\.real)) == [3, -1, 9])
+    // A complex Jordan block.
+    let complexJordan = Matrix<C>(rows: 5, columns: 5) { row, column in
+      row == column ? C(1, 1) : (column == row + 1 ? C(1, 0) : .zero)
+    }
+    let complexEigen = try complexJordan.eigen()
+    #expect(complexEigen.eigenvalues.allSatisfy { $0 == C(1, 1) }, "\(complexEigen.eigenvalues)")
+    #expect(complexEigen.eigenvectors.elements.allSatisfy { $0.isFinite })
+    let complexRatio = Self.eigenResidualRatio(
+      complexJordan, complexEigen, reference: ComplexReference(complexJordan), epsilon: .ulpOfOne)
+    #expect(complexRatio < residualBound, "complex Jordan block: ratio \(complexRatio)")
     let rotation: Matrix<Double> = [[0, -1], [1, 0]]
     #expect(try rotation.eigenvalues() == [C(0, 1), C(0, -1)])
   }

@@ -1,18 +1,54 @@
-// The general complex eigenproblem (Eigen's ComplexEigenSolver after our
-// balancing), complex Schur (ComplexSchur) and complex Hessenberg form.
+// The general complex eigenproblem (balancing, Eigen's
+// HessenbergDecomposition, our single-shift QR and back substitution),
+// complex Schur and complex Hessenberg form.
 // Non-finite input gives NaN outputs without entering the QR iteration,
 // whose failure is a status.
 #include "ComplexCore.h"
 
 #include "Balancing.hpp"
+#include "ComplexHessenbergQR.hpp"
 #include "ComplexSetup.hpp"
+#include "KernelVariants.hpp"
+#include "TriangularEigenvectors.hpp"
 
 #include <Eigen/Eigenvalues>
+
+#include <vector>
 
 namespace core {
 namespace {
 
 using detail::guarded;
+
+/// The Hessenberg form of `work`, and (when `q` is not null) the unitary Q
+/// of work = Q H Qᴴ.
+template <class T>
+detail::ComplexMatrix<T> reduceToHessenberg(const detail::ComplexMatrix<T>& work, detail::ComplexMatrix<T>* q) {
+  Eigen::HessenbergDecomposition<detail::ComplexMatrix<T>> decomposition(work);
+  if (q != nullptr) *q = decomposition.matrixQ();
+  return decomposition.matrixH();
+}
+
+/// The QR iteration of ComplexHessenbergQR.hpp, in its AVX2+FMA variant
+/// when the processor has it.
+template <class T>
+bool runHessenbergQR(std::complex<T>* h, Index n, bool wantT, std::complex<T>* z, std::complex<T>* values) {
+  if (avx2::isUsable()) {
+    return avx2::complexHessenbergQR(reinterpret_cast<T*>(h), n, n, wantT, reinterpret_cast<T*>(z), n,
+                                     reinterpret_cast<T*>(values));
+  }
+  return detail::complexHessenbergQR(h, n, n, wantT, z, n, values);
+}
+
+/// The back substitution of TriangularEigenvectors.hpp, in its AVX2+FMA
+/// variant when the processor has it.
+template <class T>
+void runTriangularEigenvectors(const std::complex<T>* t, Index n, std::complex<T>* x) {
+  if (avx2::isUsable()) {
+    return avx2::triangularEigenvectors(reinterpret_cast<const T*>(t), n, n, reinterpret_cast<T*>(x), n);
+  }
+  detail::triangularEigenvectors(t, n, n, x, n);
+}
 
 template <class T>
 Status eigenImpl(const T* a, Index n, T* values, T* vectors) {
@@ -23,14 +59,25 @@ Status eigenImpl(const T* a, Index n, T* values, T* vectors) {
     detail::fillNaN(vectors, 2 * n * n);
     return Status::ok;
   }
+  const bool wantVectors = vectors != nullptr;
   detail::ComplexMatrix<T> work = detail::complexView(a, n, n);
   const detail::Vector<T> scale = detail::balance(work);
-  Eigen::ComplexEigenSolver<detail::ComplexMatrix<T>> solver(work, vectors != nullptr);
-  if (solver.info() != Eigen::Success) return Status::noConvergence;
-  Eigen::Map<detail::Vector<std::complex<T>>>(reinterpret_cast<std::complex<T>*>(values), n) =
-      solver.eigenvalues();
-  if (vectors == nullptr) return Status::ok;
-  detail::ComplexMatrix<T> result = scale.template cast<std::complex<T>>().asDiagonal() * solver.eigenvectors();
+  detail::ComplexMatrix<T> z;
+  detail::ComplexMatrix<T> h = reduceToHessenberg(work, wantVectors ? &z : nullptr);
+  auto* eigenvalues = reinterpret_cast<std::complex<T>*>(values);
+  if (!runHessenbergQR(h.data(), n, wantVectors, wantVectors ? z.data() : nullptr, eigenvalues)) {
+    return Status::noConvergence;
+  }
+  if (!wantVectors) return Status::ok;
+  // Vectors of T, then of the balanced matrix (Z X), then of a.
+  detail::ComplexMatrix<T> x(n, n);
+  runTriangularEigenvectors(h.data(), n, x.data());
+  detail::ComplexMatrix<T> result(n, n);
+  // Column-major Z and X are row-major Zᵀ and Xᵀ, and Xᵀ Zᵀ = (Z X)ᵀ.
+  const Status status = complexMultiply(reinterpret_cast<const T*>(x.data()), reinterpret_cast<const T*>(z.data()),
+                                        reinterpret_cast<T*>(result.data()), n, n, n);
+  if (status != Status::ok) return status;
+  result = scale.template cast<std::complex<T>>().asDiagonal() * result;
   detail::normalizeEigenvectors(result);
   detail::complexView(vectors, n, n) = result;
   return Status::ok;
@@ -45,10 +92,14 @@ Status schurImpl(const T* a, Index n, T* t, T* z) {
     detail::fillNaN(z, 2 * n * n);
     return Status::ok;
   }
-  Eigen::ComplexSchur<detail::ComplexMatrix<T>> schur{detail::ComplexMatrix<T>(detail::complexView(a, n, n))};
-  if (schur.info() != Eigen::Success) return Status::noConvergence;
-  detail::complexView(t, n, n) = schur.matrixT();
-  detail::complexView(z, n, n) = schur.matrixU();
+  detail::ComplexMatrix<T> unitary;
+  detail::ComplexMatrix<T> h = reduceToHessenberg(detail::ComplexMatrix<T>(detail::complexView(a, n, n)), &unitary);
+  std::vector<std::complex<T>> values(n);
+  if (!runHessenbergQR(h.data(), n, true, unitary.data(), values.data())) {
+    return Status::noConvergence;
+  }
+  detail::complexView(t, n, n) = h.template triangularView<Eigen::Upper>().toDenseMatrix();
+  detail::complexView(z, n, n) = unitary;
   return Status::ok;
 }
 

@@ -1,18 +1,50 @@
 // The general real eigenproblem and its two forms: eigenvalues and vectors
-// (Eigen's EigenSolver after our balancing), real Schur (RealSchur) and
-// Hessenberg (HessenbergDecomposition). Non-finite input gives NaN outputs
+// (balancing, Eigen's HessenbergDecomposition, our double-shift QR and
+// back substitution), real Schur and Hessenberg. Non-finite input gives NaN outputs
 // without entering the QR iteration, whose failure is a status.
 #include "ComplexCore.h"
 
 #include "Balancing.hpp"
 #include "ComplexSetup.hpp"
+#include "HessenbergQR.hpp"
+#include "KernelVariants.hpp"
+#include "MatrixCore.h"
+#include "QuasiTriangularEigenvectors.hpp"
 
 #include <Eigen/Eigenvalues>
+
+#include <vector>
 
 namespace core {
 namespace {
 
+using detail::ColumnMajorMatrix;
 using detail::guarded;
+
+/// The Hessenberg form of the column-major `work`, and (when `q` is not
+/// null) the orthogonal Q of work = Q H Qᵀ.
+template <class T>
+ColumnMajorMatrix<T> reduceToHessenberg(const ColumnMajorMatrix<T>& work, ColumnMajorMatrix<T>* q) {
+  Eigen::HessenbergDecomposition<ColumnMajorMatrix<T>> decomposition(work);
+  if (q != nullptr) *q = decomposition.matrixQ();
+  return decomposition.matrixH();
+}
+
+/// The QR iteration of HessenbergQR.hpp, in its AVX2+FMA variant when the
+/// processor has it.
+template <class T>
+bool runHessenbergQR(T* h, Index n, bool wantT, T* z, T* real, T* imaginary) {
+  if (avx2::isUsable()) return avx2::hessenbergQR(h, n, n, wantT, z, n, real, imaginary);
+  return detail::hessenbergQR(h, n, n, wantT, z, n, real, imaginary);
+}
+
+/// The back substitution of QuasiTriangularEigenvectors.hpp, in its
+/// AVX2+FMA variant when the processor has it.
+template <class T>
+void runQuasiTriangularEigenvectors(const T* t, Index n, const T* real, const T* imaginary, T* x) {
+  if (avx2::isUsable()) return avx2::quasiTriangularEigenvectors(t, n, n, real, imaginary, x, n);
+  detail::quasiTriangularEigenvectors(t, n, n, real, imaginary, x, n);
+}
 
 template <class T>
 Status eigenImpl(const T* a, Index n, T* values, T* vectors) {
@@ -23,21 +55,44 @@ Status eigenImpl(const T* a, Index n, T* values, T* vectors) {
     detail::fillNaN(vectors, 2 * n * n);
     return Status::ok;
   }
-  detail::ColumnMajorMatrix<T> work = detail::ConstMatrixMap<T>(a, n, n);
+  const bool wantVectors = vectors != nullptr;
+  ColumnMajorMatrix<T> work = detail::ConstMatrixMap<T>(a, n, n);
   const detail::Vector<T> scale = detail::balance(work);
-  Eigen::EigenSolver<detail::ColumnMajorMatrix<T>> solver(work, vectors != nullptr);
-  if (solver.info() != Eigen::Success) return Status::noConvergence;
-  const auto& eigenvalues = solver.eigenvalues();
-  for (Index index = 0; index < n; ++index) {
-    values[2 * index] = eigenvalues(index).real();
-    values[2 * index + 1] = eigenvalues(index).imag();
+  ColumnMajorMatrix<T> z;
+  ColumnMajorMatrix<T> h = reduceToHessenberg(work, wantVectors ? &z : nullptr);
+  std::vector<T> real(n), imaginary(n);
+  if (!runHessenbergQR(h.data(), n, wantVectors, wantVectors ? z.data() : nullptr, real.data(), imaginary.data())) {
+    return Status::noConvergence;
   }
-  if (vectors == nullptr) return Status::ok;
-  detail::ComplexMatrix<T> result = scale.asDiagonal() * solver.eigenvectors();
+  for (Index index = 0; index < n; ++index) {
+    values[2 * index] = real[index];
+    values[2 * index + 1] = imaginary[index];
+  }
+  if (!wantVectors) return Status::ok;
+  // Vectors of T, then of the balanced matrix (Z X), then of a.
+  ColumnMajorMatrix<T> x(n, n);
+  runQuasiTriangularEigenvectors(h.data(), n, real.data(), imaginary.data(), x.data());
+  ColumnMajorMatrix<T> v(n, n);
+  // Column-major Z and X are row-major Zᵀ and Xᵀ, and Xᵀ Zᵀ = (Z X)ᵀ.
+  const Status status = multiply(x.data(), z.data(), v.data(), n, n, n);
+  if (status != Status::ok) return status;
+  detail::ComplexMatrix<T> result(n, n);
+  for (Index column = 0; column < n; ++column) {
+    if (imaginary[column] == T(0)) {
+      result.col(column) = (scale.array() * v.col(column).array()).template cast<std::complex<T>>();
+      continue;
+    }
+    for (Index row = 0; row < n; ++row) {
+      const std::complex<T> entry(scale(row) * v(row, column), scale(row) * v(row, column + 1));
+      result(row, column) = entry;
+      result(row, column + 1) = std::conj(entry);
+    }
+    ++column;
+  }
   detail::normalizeEigenvectors(result);
   // A conjugate pair of eigenvalues gets exactly conjugate vectors.
   for (Index index = 0; index + 1 < n; ++index) {
-    if (eigenvalues(index).imag() > 0 && eigenvalues(index + 1) == std::conj(eigenvalues(index))) {
+    if (imaginary[index] > 0) {
       result.col(index + 1) = result.col(index).conjugate();
       ++index;
     }
@@ -55,10 +110,14 @@ Status schurImpl(const T* a, Index n, T* t, T* z) {
     detail::fillNaN(z, n * n);
     return Status::ok;
   }
-  Eigen::RealSchur<detail::ColumnMajorMatrix<T>> schur{detail::ColumnMajorMatrix<T>(detail::ConstMatrixMap<T>(a, n, n))};
-  if (schur.info() != Eigen::Success) return Status::noConvergence;
-  detail::MatrixMap<T>(t, n, n) = schur.matrixT();
-  detail::MatrixMap<T>(z, n, n) = schur.matrixU();
+  ColumnMajorMatrix<T> orthogonal;
+  ColumnMajorMatrix<T> h = reduceToHessenberg(ColumnMajorMatrix<T>(detail::ConstMatrixMap<T>(a, n, n)), &orthogonal);
+  std::vector<T> real(n), imaginary(n);
+  if (!runHessenbergQR(h.data(), n, true, orthogonal.data(), real.data(), imaginary.data())) {
+    return Status::noConvergence;
+  }
+  detail::MatrixMap<T>(t, n, n) = h;
+  detail::MatrixMap<T>(z, n, n) = orthogonal;
   return Status::ok;
 }
 

@@ -107,6 +107,22 @@ Status leastSquares(const double* a, Index m, Index n, const double* b, Index nr
 Status pseudoInverse(const float* a, Index m, Index n, float* out);
 Status pseudoInverse(const double* a, Index m, Index n, double* out);
 
+// The AVX2+FMA QR iterations and eigenvector back substitutions of the
+// general eigenproblem (src/complex/HessenbergQRAVX2.cpp), with the
+// conventions of HessenbergQR.hpp, ComplexHessenbergQR.hpp,
+// QuasiTriangularEigenvectors.hpp and TriangularEigenvectors.hpp; complex
+// matrices interleaved. Call only when isUsable().
+bool hessenbergQR(float* h, Index ld, Index n, bool wantT, float* z, Index ldz, float* real, float* imaginary);
+bool hessenbergQR(double* h, Index ld, Index n, bool wantT, double* z, Index ldz, double* real, double* imaginary);
+bool complexHessenbergQR(float* h, Index ld, Index n, bool wantT, float* z, Index ldz, float* values);
+bool complexHessenbergQR(double* h, Index ld, Index n, bool wantT, double* z, Index ldz, double* values);
+void quasiTriangularEigenvectors(const float* t, Index ld, Index n, const float* real, const float* imaginary,
+                                 float* x, Index ldx);
+void quasiTriangularEigenvectors(const double* t, Index ld, Index n, const double* real, const double* imaginary,
+                                 double* x, Index ldx);
+void triangularEigenvectors(const float* t, Index ld, Index n, float* x, Index ldx);
+void triangularEigenvectors(const double* t, Index ld, Index n, double* x, Index ldx);
+
 // The AVX2+FMA symmetric eigensolver (MatrixEigenAVX2.cpp); call only when isUsable().
 Status symmetricEigen(const float* a, Index n, float* values, float* vectors);
 Status symmetricEigen(const double* a, Index n, double* values, double* vectors);

@@ -1,0 +1,348 @@
+// The complex Schur form of an upper Hessenberg matrix by the single-shift
+// QR iteration, after LAPACK's ?lahqr for complex matrices (Wilkinson's
+// shift, the deflation test of Ahues and Tisseur, exceptional shifts every
+// tenth iteration, real subdiagonal kept real). As in the real iteration
+// (HessenbergQR.hpp), the sweep's 2×2 reflectors reach the far columns,
+// the rows above, and Z a group at a time, on two threads when the group's
+// far work is large.
+#pragma once
+
+#include "CoreStatus.h"
+#include "ThreadPool.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <limits>
+
+namespace core::detail {
+namespace {
+
+/// |re| + |im|, the cheap modulus ?lahqr tests with.
+template <class T>
+T modulus1(std::complex<T> value) {
+  return std::abs(value.real()) + std::abs(value.imag());
+}
+
+/// How many reflectors of a complex sweep are applied together.
+constexpr Index maximumPendingComplexReflectors = 32;
+
+/// The reflector I − τ v vᴴ with v = (1, v2) on rows (columns) row, row+1;
+/// `t2` = τ·v2, which is real.
+template <class T>
+struct PendingComplexReflector {
+  Index row;
+  std::complex<T> tau, v2;
+  T t2;
+};
+
+/// Applies the reflector's adjoint from the left to the two adjacent
+/// entries at `x`, in real arithmetic (std::complex's product checks for
+/// NaN, and in a variant translation unit it is not even inlined).
+template <class T>
+inline void applyComplexReflectorFromLeft(std::complex<T>* entries, const PendingComplexReflector<T>& r) {
+  T* x = reinterpret_cast<T*>(entries);
+  const T tauReal = r.tau.real(), tauImaginary = -r.tau.imag();
+  const T xr = x[0], xi = x[1], yr = x[2], yi = x[3];
+  const T sumReal = tauReal * xr - tauImaginary * xi + r.t2 * yr;
+  const T sumImaginary = tauReal * xi + tauImaginary * xr + r.t2 * yi;
+  x[0] = xr - sumReal;
+  x[1] = xi - sumImaginary;
+  x[2] = yr - (sumReal * r.v2.real() - sumImaginary * r.v2.imag());
+  x[3] = yi - (sumReal * r.v2.imag() + sumImaginary * r.v2.real());
+}
+
+/// Applies the reflectors' adjoints, in order, from the left to columns
+/// `from`…`to` of the column-major complex `h`, through a row-major buffer
+/// as the real iteration does.
+template <class T>
+void applyPendingComplexReflectors(std::complex<T>* h, Index ld, Index from, Index to,
+                                   const PendingComplexReflector<T>* pending, Index count) {
+  using Complex = std::complex<T>;
+  if (count == 0 || from > to) return;
+  constexpr Index width = 4;
+  const Index top = pending[0].row;
+  const Index rows = pending[count - 1].row + 2 - top;
+  Complex buffer[(maximumPendingComplexReflectors + 1) * width] = {};
+  for (Index blockStart = from; blockStart <= to; blockStart += width) {
+    const Index columns = std::min(width, to - blockStart + 1);
+    for (Index column = 0; column < columns; ++column) {
+      const Complex* source = h + top + (blockStart + column) * ld;
+      for (Index row = 0; row < rows; ++row) buffer[row * width + column] = source[row];
+    }
+    for (Index index = 0; index < count; ++index) {
+      const PendingComplexReflector<T>& r = pending[index];
+      T* x = reinterpret_cast<T*>(buffer + (r.row - top) * width);
+      T* y = x + 2 * width;
+      const T tauReal = r.tau.real(), tauImaginary = -r.tau.imag();
+      const T vReal = r.v2.real(), vImaginary = r.v2.imag();
+      for (Index lane = 0; lane < width; ++lane) {
+        const T xr = x[2 * lane], xi = x[2 * lane + 1], yr = y[2 * lane], yi = y[2 * lane + 1];
+        const T sumReal = tauReal * xr - tauImaginary * xi + r.t2 * yr;
+        const T sumImaginary = tauReal * xi + tauImaginary * xr + r.t2 * yi;
+        x[2 * lane] = xr - sumReal;
+        x[2 * lane + 1] = xi - sumImaginary;
+        y[2 * lane] = yr - (sumReal * vReal - sumImaginary * vImaginary);
+        y[2 * lane + 1] = yi - (sumReal * vImaginary + sumImaginary * vReal);
+      }
+    }
+    for (Index column = 0; column < columns; ++column) {
+      Complex* destination = h + top + (blockStart + column) * ld;
+      for (Index row = 0; row < rows; ++row) destination[row] = buffer[row * width + column];
+    }
+  }
+}
+
+/// Applies one reflector from the right to rows `from`…`to` of the two
+/// adjacent columns starting at `c0`.
+template <class T>
+void applyComplexReflectorToColumns(std::complex<T>* c0, Index ld, Index from, Index to,
+                                    const PendingComplexReflector<T>& r) {
+  // Written out in real arithmetic: std::complex's product checks for
+  // NaN and keeps the loop from vectorizing.
+  T* x = reinterpret_cast<T*>(c0);
+  T* y = reinterpret_cast<T*>(c0 + ld);
+  const T tauReal = r.tau.real(), tauImaginary = r.tau.imag();
+  const T vReal = r.v2.real(), vImaginary = -r.v2.imag();
+  for (Index j = from; j <= to; ++j) {
+    const T xr = x[2 * j], xi = x[2 * j + 1], yr = y[2 * j], yi = y[2 * j + 1];
+    const T sumReal = tauReal * xr - tauImaginary * xi + r.t2 * yr;
+    const T sumImaginary = tauReal * xi + tauImaginary * xr + r.t2 * yi;
+    x[2 * j] = xr - sumReal;
+    x[2 * j + 1] = xi - sumImaginary;
+    y[2 * j] = yr - (sumReal * vReal - sumImaginary * vImaginary);
+    y[2 * j + 1] = yi - (sumReal * vImaginary + sumImaginary * vReal);
+  }
+}
+
+/// Applies the reflectors, in order, from the right to rows `from`…`to`,
+/// a block of rows at a time.
+template <class T>
+void applyPendingComplexReflectorsFromRight(std::complex<T>* h, Index ld, Index from, Index to,
+                                            const PendingComplexReflector<T>* pending, Index count) {
+  constexpr Index rowBlock = 32;
+  for (Index blockStart = from; blockStart <= to; blockStart += rowBlock) {
+    const Index blockEnd = std::min(blockStart + rowBlock - 1, to);
+    for (Index index = 0; index < count; ++index) {
+      applyComplexReflectorToColumns(h + pending[index].row * ld, ld, blockStart, blockEnd, pending[index]);
+    }
+  }
+}
+
+/// Reduces the upper Hessenberg n×n complex `h` (column-major, `ld` apart)
+/// to upper triangular Schur form by the single-shift QR iteration and
+/// writes the eigenvalues to `values`. With `wantT` the whole of `h`
+/// becomes T; without it only the diagonal is meaningful. When `z` is not
+/// null (n×n, `ldz` apart) it is multiplied on the right by the unitary
+/// transformations. Returns false if an eigenvalue did not converge in
+/// 30·max(10, n) iterations.
+///
+/// Complexity: O(n³), with about 4n³ complex flops for T and as many for Z.
+template <class T>
+bool complexHessenbergQR(std::complex<T>* h, Index ld, Index n, bool wantT, std::complex<T>* z, Index ldz,
+                         std::complex<T>* values) {
+  using Complex = std::complex<T>;
+  auto at = [h, ld](Index row, Index column) -> Complex& { return h[row + column * ld]; };
+  if (n == 0) return true;
+  if (n == 1) {
+    values[0] = at(0, 0);
+    return true;
+  }
+  for (Index column = 0; column + 3 < n; ++column) {
+    at(column + 2, column) = 0;
+    at(column + 3, column) = 0;
+  }
+  if (n >= 3) at(n - 1, n - 3) = 0;
+
+  // Scales rows and columns by unit complex numbers so the subdiagonal is
+  // real (and so stays real through the sweeps).
+  auto scaleRow = [&](Index row, Index fromColumn, Index toColumn, Complex factor) {
+    for (Index column = fromColumn; column <= toColumn; ++column) at(row, column) *= factor;
+  };
+  auto scaleColumn = [&](Complex* column, Index fromRow, Index toRow, Complex factor) {
+    for (Index row = fromRow; row <= toRow; ++row) column[row] *= factor;
+  };
+  for (Index i = 1; i < n; ++i) {
+    const Complex subdiagonal = at(i, i - 1);
+    if (subdiagonal.imag() == T(0)) continue;
+    Complex factor = subdiagonal / modulus1(subdiagonal);
+    factor = std::conj(factor) / std::abs(factor);
+    at(i, i - 1) = std::abs(subdiagonal);
+    scaleRow(i, i, n - 1, factor);
+    scaleColumn(&at(0, i), 0, std::min(n - 1, i + 1), std::conj(factor));
+    if (z != nullptr) scaleColumn(z + i * ldz, 0, n - 1, std::conj(factor));
+  }
+
+  const T ulp = std::numeric_limits<T>::epsilon();
+  const T smallNumber = std::numeric_limits<T>::min() * (T(n) / ulp);
+  const T exceptional = T(3) / 4;
+  const int exceptionalEvery = 10;
+  const Index iterationLimit = 30 * std::max<Index>(10, n);
+  constexpr Index reflectorGroup = maximumPendingComplexReflectors;
+  // The order from which Z goes to a second thread (measured: 128 gains).
+  constexpr Index parallelOrder = 128;
+  PendingComplexReflector<T> pending[reflectorGroup];
+
+  Index first = 0;
+  Index last = n - 1;
+  Index sinceDeflation = 0;
+  Index i = n - 1;
+  while (i >= 0) {
+    Index l = 0;
+    bool converged = false;
+    for (Index iteration = 0; iteration <= iterationLimit; ++iteration) {
+      Index k = i;
+      for (; k > l; --k) {
+        if (modulus1(at(k, k - 1)) <= smallNumber) break;
+        T test = modulus1(at(k - 1, k - 1)) + modulus1(at(k, k));
+        if (test == T(0)) {
+          if (k - 2 >= 0) test += std::abs(at(k - 1, k - 2).real());
+          if (k + 1 <= n - 1) test += std::abs(at(k + 1, k).real());
+        }
+        if (std::abs(at(k, k - 1).real()) <= ulp * test) {
+          const T ab = std::max(modulus1(at(k, k - 1)), modulus1(at(k - 1, k)));
+          const T ba = std::min(modulus1(at(k, k - 1)), modulus1(at(k - 1, k)));
+          const T difference = modulus1(at(k - 1, k - 1) - at(k, k));
+          const T aa = std::max(modulus1(at(k, k)), difference);
+          const T bb = std::min(modulus1(at(k, k)), difference);
+          const T s = aa + ab;
+          if (ba * (ab / s) <= std::max(smallNumber, ulp * (bb * (aa / s)))) break;
+        }
+      }
+      l = k;
+      if (l > 0) at(l, l - 1) = 0;
+      if (l >= i) {
+        converged = true;
+        break;
+      }
+      ++sinceDeflation;
+      if (!wantT) {
+        first = l;
+        last = i;
+      }
+
+      // The shift: Wilkinson's, or an exceptional one.
+      Complex shift;
+      if (sinceDeflation % (2 * exceptionalEvery) == 0) {
+        shift = exceptional * std::abs(at(i, i - 1).real()) + at(i, i);
+      } else if (sinceDeflation % exceptionalEvery == 0) {
+        shift = exceptional * std::abs(at(l + 1, l).real()) + at(l, l);
+      } else {
+        shift = at(i, i);
+        const Complex u = std::sqrt(at(i - 1, i)) * std::sqrt(at(i, i - 1));
+        T s = modulus1(u);
+        if (s != T(0)) {
+          const Complex x = (at(i - 1, i - 1) - shift) / T(2);
+          const T sx = modulus1(x);
+          s = std::max(s, sx);
+          Complex y = s * std::sqrt((x / s) * (x / s) + (u / s) * (u / s));
+          if (sx > T(0)) {
+            const Complex direction = x / sx;
+            if (direction.real() * y.real() + direction.imag() * y.imag() < T(0)) y = -y;
+          }
+          shift -= u * (u / (x + y));
+        }
+      }
+
+      // Two consecutive small subdiagonals let the sweep start lower.
+      Index m = i - 1;
+      Complex v[2];
+      for (;; --m) {
+        const Complex h11 = at(m, m);
+        const Complex h22 = at(m + 1, m + 1);
+        Complex h11s = h11 - shift;
+        T h21 = at(m + 1, m).real();
+        const T s = modulus1(h11s) + std::abs(h21);
+        h11s /= s;
+        h21 /= s;
+        v[0] = h11s;
+        v[1] = h21;
+        if (m == l) break;
+        const T h10 = at(m, m - 1).real();
+        if (std::abs(h10) * std::abs(h21) <= ulp * (modulus1(h11s) * (modulus1(h11) + modulus1(h22)))) break;
+      }
+
+      // The sweep, a group of steps at a time (see HessenbergQR.hpp). A
+      // sweep that starts at m > l rescales rows and columns after its
+      // first step, so that step forms a group of its own.
+      for (Index groupStart = m; groupStart <= i - 1;) {
+        const Index groupEnd =
+            (groupStart == m && m > l) ? groupStart + 1 : std::min(groupStart + reflectorGroup, i);
+        const Index nearEnd = std::min(groupEnd, last);
+        Index reflectors = 0;
+        for (Index column = groupStart; column < groupEnd; ++column) {
+          if (column > m) {
+            v[0] = at(column, column - 1);
+            v[1] = at(column + 1, column - 1);
+          }
+          // The complex reflector of (v₀, v₁) (?larfg with n = 2).
+          Complex tau = 0;
+          const T alphaReal = v[0].real();
+          const T alphaImaginary = v[0].imag();
+          const T tailNorm = std::abs(v[1]);
+          if (tailNorm != T(0) || alphaImaginary != T(0)) {
+            const T beta = -std::copysign(std::hypot(std::hypot(alphaReal, alphaImaginary), tailNorm), alphaReal);
+            tau = Complex((beta - alphaReal) / beta, -alphaImaginary / beta);
+            v[1] *= Complex(1) / (v[0] - beta);
+            v[0] = beta;
+          }
+          if (column > m) {
+            at(column, column - 1) = v[0];
+            at(column + 1, column - 1) = 0;
+          }
+          const PendingComplexReflector<T> reflector{column, tau, v[1], (tau * v[1]).real()};
+          pending[reflectors++] = reflector;
+          // Near columns from the left, rows of the group from the right.
+          for (Index j = column; j <= nearEnd; ++j) applyComplexReflectorFromLeft(&at(column, j), reflector);
+          applyComplexReflectorToColumns(&at(0, column), ld, groupStart, std::min(column + 2, i), reflector);
+        }
+        auto applyGroup = [&](Index begin, Index end) {
+          for (Index side = begin; side < end; ++side) {
+            if (side == 0) {
+              applyPendingComplexReflectors(h, ld, nearEnd + 1, last, pending, reflectors);
+              applyPendingComplexReflectorsFromRight(h, ld, first, groupStart - 1, pending, reflectors);
+            } else if (z != nullptr) {
+              applyPendingComplexReflectorsFromRight(z, ldz, 0, n - 1, pending, reflectors);
+            }
+          }
+        };
+        const bool twoThreads = z != nullptr && n >= parallelOrder;
+        parallel::forRange(2, twoThreads ? 2 : 1, 1, applyGroup);
+
+        if (groupStart == m && m > l) {
+          // Keep H(m, m−1) real: rescale rows and columns m…i.
+          Complex temp = Complex(1) - pending[0].tau;
+          temp /= std::abs(temp);
+          at(m + 1, m) *= std::conj(temp);
+          if (m + 2 <= i) at(m + 2, m + 1) *= temp;
+          for (Index j = m; j <= i; ++j) {
+            if (j == m + 1) continue;
+            if (last > j) scaleRow(j, j + 1, last, temp);
+            scaleColumn(&at(0, j), first, j - 1, std::conj(temp));
+            if (z != nullptr) scaleColumn(z + j * ldz, 0, n - 1, std::conj(temp));
+          }
+        }
+        groupStart = groupEnd;
+      }
+
+      // Keep H(i, i−1) real.
+      const Complex subdiagonal = at(i, i - 1);
+      if (subdiagonal.imag() != T(0)) {
+        const T size = std::abs(subdiagonal);
+        at(i, i - 1) = size;
+        const Complex factor = subdiagonal / size;
+        if (last > i) scaleRow(i, i + 1, last, std::conj(factor));
+        scaleColumn(&at(0, i), first, i - 1, factor);
+        if (z != nullptr) scaleColumn(z + i * ldz, 0, n - 1, factor);
+      }
+    }
+    if (!converged) return false;
+    values[i] = at(i, i);
+    sinceDeflation = 0;
+    i = l - 1;
+  }
+  return true;
+}
+
+}  // namespace
+}  // namespace core::detail
