@@ -156,11 +156,17 @@ bool complexHessenbergQR(std::complex<T>* h, Index ld, Index n, bool wantT, std:
 
   // Scales rows and columns by unit complex numbers so the subdiagonal is
   // real (and so stays real through the sweeps).
+  // (In real arithmetic: std::complex's product is not inlined in a
+  // variant translation unit.)
+  auto multiply = [](Complex& entry, Complex factor) {
+    const T re = entry.real(), im = entry.imag();
+    entry = Complex(re * factor.real() - im * factor.imag(), re * factor.imag() + im * factor.real());
+  };
   auto scaleRow = [&](Index row, Index fromColumn, Index toColumn, Complex factor) {
-    for (Index column = fromColumn; column <= toColumn; ++column) at(row, column) *= factor;
+    for (Index column = fromColumn; column <= toColumn; ++column) multiply(at(row, column), factor);
   };
   auto scaleColumn = [&](Complex* column, Index fromRow, Index toRow, Complex factor) {
-    for (Index row = fromRow; row <= toRow; ++row) column[row] *= factor;
+    for (Index row = fromRow; row <= toRow; ++row) multiply(column[row], factor);
   };
   for (Index i = 1; i < n; ++i) {
     const Complex subdiagonal = at(i, i - 1);
@@ -279,9 +285,14 @@ bool complexHessenbergQR(std::complex<T>* h, Index ld, Index n, bool wantT, std:
           Complex tau = 0;
           const T alphaReal = v[0].real();
           const T alphaImaginary = v[0].imag();
-          const T tailNorm = std::abs(v[1]);
-          if (tailNorm != T(0) || alphaImaginary != T(0)) {
-            const T beta = -std::copysign(std::hypot(std::hypot(alphaReal, alphaImaginary), tailNorm), alphaReal);
+          const T tailSquares = std::norm(v[1]);
+          if (v[1] != Complex(0) || alphaImaginary != T(0)) {
+            T norm = std::sqrt(alphaReal * alphaReal + alphaImaginary * alphaImaginary + tailSquares);
+            // The plain sum of squares under- or overflows only far from 1.
+            if (!(norm > std::numeric_limits<T>::min() / ulp && norm < std::sqrt(std::numeric_limits<T>::max()))) {
+              norm = std::hypot(std::hypot(alphaReal, alphaImaginary), std::abs(v[1]));
+            }
+            const T beta = -std::copysign(norm, alphaReal);
             tau = Complex((beta - alphaReal) / beta, -alphaImaginary / beta);
             v[1] *= Complex(1) / (v[0] - beta);
             v[0] = beta;
