@@ -8,6 +8,7 @@
 #pragma once
 
 #include "CoreStatus.h"
+#include "QRDeflation.hpp"
 #include "ThreadPool.hpp"
 
 #include <algorithm>
@@ -17,12 +18,6 @@
 
 namespace core::detail {
 namespace {
-
-/// |re| + |im|, the cheap modulus ?lahqr tests with.
-template <class T>
-T modulus1(std::complex<T> value) {
-  return std::abs(value.real()) + std::abs(value.imag());
-}
 
 /// How many reflectors of a complex sweep are applied together.
 constexpr Index maximumPendingComplexReflectors = 32;
@@ -36,20 +31,20 @@ struct PendingComplexReflector {
   T t2;
 };
 
-/// Applies the reflector's adjoint from the left to the two adjacent
-/// entries at `x`, in real arithmetic (std::complex's product checks for
-/// NaN, and in a variant translation unit it is not even inlined).
+/// Applies the reflector's adjoint from the left to the entry pair x (of
+/// row `row`), y (of row `row` + 1), each stored as (re, im), in real
+/// arithmetic: std::complex's product checks for NaN, and in a variant
+/// translation unit it is not even inlined.
 template <class T>
-inline void applyComplexReflectorFromLeft(std::complex<T>* entries, const PendingComplexReflector<T>& r) {
-  T* x = reinterpret_cast<T*>(entries);
+inline void applyComplexReflectorFromLeft(T* x, T* y, const PendingComplexReflector<T>& r) {
   const T tauReal = r.tau.real(), tauImaginary = -r.tau.imag();
-  const T xr = x[0], xi = x[1], yr = x[2], yi = x[3];
+  const T xr = x[0], xi = x[1], yr = y[0], yi = y[1];
   const T sumReal = tauReal * xr - tauImaginary * xi + r.t2 * yr;
   const T sumImaginary = tauReal * xi + tauImaginary * xr + r.t2 * yi;
   x[0] = xr - sumReal;
   x[1] = xi - sumImaginary;
-  x[2] = yr - (sumReal * r.v2.real() - sumImaginary * r.v2.imag());
-  x[3] = yi - (sumReal * r.v2.imag() + sumImaginary * r.v2.real());
+  y[0] = yr - (sumReal * r.v2.real() - sumImaginary * r.v2.imag());
+  y[1] = yi - (sumReal * r.v2.imag() + sumImaginary * r.v2.real());
 }
 
 /// Applies the reflectors' adjoints, in order, from the left to columns
@@ -74,17 +69,7 @@ void applyPendingComplexReflectors(std::complex<T>* h, Index ld, Index from, Ind
       const PendingComplexReflector<T>& r = pending[index];
       T* x = reinterpret_cast<T*>(buffer + (r.row - top) * width);
       T* y = x + 2 * width;
-      const T tauReal = r.tau.real(), tauImaginary = -r.tau.imag();
-      const T vReal = r.v2.real(), vImaginary = r.v2.imag();
-      for (Index lane = 0; lane < width; ++lane) {
-        const T xr = x[2 * lane], xi = x[2 * lane + 1], yr = y[2 * lane], yi = y[2 * lane + 1];
-        const T sumReal = tauReal * xr - tauImaginary * xi + r.t2 * yr;
-        const T sumImaginary = tauReal * xi + tauImaginary * xr + r.t2 * yi;
-        x[2 * lane] = xr - sumReal;
-        x[2 * lane + 1] = xi - sumImaginary;
-        y[2 * lane] = yr - (sumReal * vReal - sumImaginary * vImaginary);
-        y[2 * lane + 1] = yi - (sumReal * vImaginary + sumImaginary * vReal);
-      }
+      for (Index lane = 0; lane < width; ++lane) applyComplexReflectorFromLeft(x + 2 * lane, y + 2 * lane, r);
     }
     for (Index column = 0; column < columns; ++column) {
       Complex* destination = h + top + (blockStart + column) * ld;
@@ -148,11 +133,7 @@ bool complexHessenbergQR(std::complex<T>* h, Index ld, Index n, bool wantT, std:
     values[0] = at(0, 0);
     return true;
   }
-  for (Index column = 0; column + 3 < n; ++column) {
-    at(column + 2, column) = 0;
-    at(column + 3, column) = 0;
-  }
-  if (n >= 3) at(n - 1, n - 3) = 0;
+  clearBelowSubdiagonal(h, ld, n);
 
   // Scales rows and columns by unit complex numbers so the subdiagonal is
   // real (and so stays real through the sweeps).
@@ -171,7 +152,7 @@ bool complexHessenbergQR(std::complex<T>* h, Index ld, Index n, bool wantT, std:
   for (Index i = 1; i < n; ++i) {
     const Complex subdiagonal = at(i, i - 1);
     if (subdiagonal.imag() == T(0)) continue;
-    Complex factor = subdiagonal / modulus1(subdiagonal);
+    Complex factor = subdiagonal / entrySize(subdiagonal);
     factor = std::conj(factor) / std::abs(factor);
     at(i, i - 1) = std::abs(subdiagonal);
     scaleRow(i, i, n - 1, factor);
@@ -179,14 +160,11 @@ bool complexHessenbergQR(std::complex<T>* h, Index ld, Index n, bool wantT, std:
     if (z != nullptr) scaleColumn(z + i * ldz, 0, n - 1, std::conj(factor));
   }
 
-  const T ulp = std::numeric_limits<T>::epsilon();
-  const T smallNumber = std::numeric_limits<T>::min() * (T(n) / ulp);
+  const QRTolerances<T> tolerances(n);
+  const T ulp = tolerances.ulp;
   const T exceptional = T(3) / 4;
-  const int exceptionalEvery = 10;
-  const Index iterationLimit = 30 * std::max<Index>(10, n);
+  const int exceptionalEvery = QRTolerances<T>::exceptionalEvery;
   constexpr Index reflectorGroup = maximumPendingComplexReflectors;
-  // The order from which Z goes to a second thread (measured: 128 gains).
-  constexpr Index parallelOrder = 128;
   PendingComplexReflector<T> pending[reflectorGroup];
 
   Index first = 0;
@@ -196,25 +174,8 @@ bool complexHessenbergQR(std::complex<T>* h, Index ld, Index n, bool wantT, std:
   while (i >= 0) {
     Index l = 0;
     bool converged = false;
-    for (Index iteration = 0; iteration <= iterationLimit; ++iteration) {
-      Index k = i;
-      for (; k > l; --k) {
-        if (modulus1(at(k, k - 1)) <= smallNumber) break;
-        T test = modulus1(at(k - 1, k - 1)) + modulus1(at(k, k));
-        if (test == T(0)) {
-          if (k - 2 >= 0) test += std::abs(at(k - 1, k - 2).real());
-          if (k + 1 <= n - 1) test += std::abs(at(k + 1, k).real());
-        }
-        if (std::abs(at(k, k - 1).real()) <= ulp * test) {
-          const T ab = std::max(modulus1(at(k, k - 1)), modulus1(at(k - 1, k)));
-          const T ba = std::min(modulus1(at(k, k - 1)), modulus1(at(k - 1, k)));
-          const T difference = modulus1(at(k - 1, k - 1) - at(k, k));
-          const T aa = std::max(modulus1(at(k, k)), difference);
-          const T bb = std::min(modulus1(at(k, k)), difference);
-          const T s = aa + ab;
-          if (ba * (ab / s) <= std::max(smallNumber, ulp * (bb * (aa / s)))) break;
-        }
-      }
+    for (Index iteration = 0; iteration <= tolerances.iterationLimit; ++iteration) {
+      const Index k = negligibleSubdiagonal(h, ld, n, l, i, tolerances);
       l = k;
       if (l > 0) at(l, l - 1) = 0;
       if (l >= i) {
@@ -236,10 +197,10 @@ bool complexHessenbergQR(std::complex<T>* h, Index ld, Index n, bool wantT, std:
       } else {
         shift = at(i, i);
         const Complex u = std::sqrt(at(i - 1, i)) * std::sqrt(at(i, i - 1));
-        T s = modulus1(u);
+        T s = entrySize(u);
         if (s != T(0)) {
           const Complex x = (at(i - 1, i - 1) - shift) / T(2);
-          const T sx = modulus1(x);
+          const T sx = entrySize(x);
           s = std::max(s, sx);
           Complex y = s * std::sqrt((x / s) * (x / s) + (u / s) * (u / s));
           if (sx > T(0)) {
@@ -258,14 +219,14 @@ bool complexHessenbergQR(std::complex<T>* h, Index ld, Index n, bool wantT, std:
         const Complex h22 = at(m + 1, m + 1);
         Complex h11s = h11 - shift;
         T h21 = at(m + 1, m).real();
-        const T s = modulus1(h11s) + std::abs(h21);
+        const T s = entrySize(h11s) + std::abs(h21);
         h11s /= s;
         h21 /= s;
         v[0] = h11s;
         v[1] = h21;
         if (m == l) break;
         const T h10 = at(m, m - 1).real();
-        if (std::abs(h10) * std::abs(h21) <= ulp * (modulus1(h11s) * (modulus1(h11) + modulus1(h22)))) break;
+        if (std::abs(h10) * std::abs(h21) <= ulp * (entrySize(h11s) * (entrySize(h11) + entrySize(h22)))) break;
       }
 
       // The sweep, a group of steps at a time (see HessenbergQR.hpp). A
@@ -304,7 +265,10 @@ bool complexHessenbergQR(std::complex<T>* h, Index ld, Index n, bool wantT, std:
           const PendingComplexReflector<T> reflector{column, tau, v[1], (tau * v[1]).real()};
           pending[reflectors++] = reflector;
           // Near columns from the left, rows of the group from the right.
-          for (Index j = column; j <= nearEnd; ++j) applyComplexReflectorFromLeft(&at(column, j), reflector);
+          for (Index j = column; j <= nearEnd; ++j) {
+            T* entries = reinterpret_cast<T*>(&at(column, j));
+            applyComplexReflectorFromLeft(entries, entries + 2, reflector);
+          }
           applyComplexReflectorToColumns(&at(0, column), ld, groupStart, std::min(column + 2, i), reflector);
         }
         auto applyGroup = [&](Index begin, Index end) {
@@ -317,7 +281,7 @@ bool complexHessenbergQR(std::complex<T>* h, Index ld, Index n, bool wantT, std:
             }
           }
         };
-        const bool twoThreads = z != nullptr && n >= parallelOrder;
+        const bool twoThreads = z != nullptr && n >= QRTolerances<T>::secondThreadOrder;
         parallel::forRange(2, twoThreads ? 2 : 1, 1, applyGroup);
 
         if (groupStart == m && m > l) {

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "CoreStatus.h"
+#include "QRDeflation.hpp"
 #include "ThreadPool.hpp"
 
 #include <algorithm>
@@ -318,22 +319,14 @@ bool hessenbergQR(T* h, Index ld, Index n, bool wantT, T* z, Index ldz, T* real,
     imaginary[0] = 0;
     return true;
   }
-  for (Index column = 0; column + 3 < n; ++column) {
-    at(column + 2, column) = 0;
-    at(column + 3, column) = 0;
-  }
-  if (n >= 3) at(n - 1, n - 3) = 0;
+  clearBelowSubdiagonal(h, ld, n);
 
-  const T ulp = std::numeric_limits<T>::epsilon();
-  const T safeMinimum = std::numeric_limits<T>::min();
-  const T smallNumber = safeMinimum * (T(n) / ulp);
+  const QRTolerances<T> tolerances(n);
+  const T ulp = tolerances.ulp;
   const T exceptional1 = T(3) / 4;
   const T exceptional2 = T(-0.4375);
-  const int exceptionalEvery = 10;
-  const Index iterationLimit = 30 * std::max<Index>(10, n);
+  const int exceptionalEvery = QRTolerances<T>::exceptionalEvery;
   constexpr Index reflectorGroup = maximumPendingReflectors;
-  // The order from which Z goes to a second thread (measured: 128 gains).
-  constexpr Index parallelOrder = 128;
   PendingReflector<T> pending[reflectorGroup];
 
   // The rows and columns the sweeps update: all of them for T.
@@ -344,27 +337,9 @@ bool hessenbergQR(T* h, Index ld, Index n, bool wantT, T* z, Index ldz, T* real,
   while (i >= 0) {
     Index l = 0;
     bool converged = false;
-    for (Index iteration = 0; iteration <= iterationLimit; ++iteration) {
+    for (Index iteration = 0; iteration <= tolerances.iterationLimit; ++iteration) {
       // A single small subdiagonal entry splits the active block.
-      Index k = i;
-      for (; k > l; --k) {
-        const T subdiagonal = std::abs(at(k, k - 1));
-        if (subdiagonal <= smallNumber) break;
-        T test = std::abs(at(k - 1, k - 1)) + std::abs(at(k, k));
-        if (test == T(0)) {
-          if (k - 2 >= 0) test += std::abs(at(k - 1, k - 2));
-          if (k + 1 <= n - 1) test += std::abs(at(k + 1, k));
-        }
-        if (subdiagonal <= ulp * test) {
-          const T ab = std::max(subdiagonal, std::abs(at(k - 1, k)));
-          const T ba = std::min(subdiagonal, std::abs(at(k - 1, k)));
-          const T difference = std::abs(at(k - 1, k - 1) - at(k, k));
-          const T aa = std::max(std::abs(at(k, k)), difference);
-          const T bb = std::min(std::abs(at(k, k)), difference);
-          const T s = aa + ab;
-          if (ba * (ab / s) <= std::max(smallNumber, ulp * (bb * (aa / s)))) break;
-        }
-      }
+      const Index k = negligibleSubdiagonal(h, ld, n, l, i, tolerances);
       l = k;
       if (l > 0) at(l, l - 1) = 0;
       if (l >= i - 1) {
@@ -490,7 +465,7 @@ bool hessenbergQR(T* h, Index ld, Index n, bool wantT, T* z, Index ldz, T* real,
             }
           }
         };
-        const bool twoThreads = z != nullptr && n >= parallelOrder;
+        const bool twoThreads = z != nullptr && n >= QRTolerances<T>::secondThreadOrder;
         parallel::forRange(2, twoThreads ? 2 : 1, 1, applyGroup);
       }
     }
