@@ -86,6 +86,63 @@ struct GeneralEigenTests {
     }
   }
 
+  @Test func hugeAndTinyMatricesKeepTheirEigenvalues() throws {
+    // s·A has eigenvalues s·λ. Below 1e-138 or above 1e138 the reductions'
+    // squares would lose precision or overflow: the matrix is first scaled
+    // by a power of two into range, as ?geev does.
+    var generator = SeededGenerator(seed: 1_501)
+    let n = 40
+    let a = Matrix<Double>.random(rows: n, columns: n, in: -1...1, using: &generator)
+    let reference = try a.eigen()
+    for scale in [1e150, 1e-150, 1e300, 1e-300] {
+      let scaled = a * scale
+      let eigen = try scaled.eigen()
+      #expect(eigen.eigenvectors.elements.allSatisfy { $0.isFinite }, "scale \(scale)")
+      for value in reference.eigenvalues {
+        let expected = C(value.real * scale, value.imaginary * scale)
+        #expect(
+          eigen.eigenvalues.contains { ($0 - expected).length <= 1e-10 * scale },
+          "scale \(scale): \(expected) missing")
+      }
+      let complexScaled =
+        ComplexMatrixTests.random(Double.self, rows: n, columns: n, seed: 1_502) * C(scale, 0)
+      let complexEigen = try complexScaled.eigen()
+      #expect(complexEigen.eigenvectors.elements.allSatisfy { $0.isFinite }, "complex scale \(scale)")
+      // The residual ratio's own norms overflow at 1e300 (‖A‖_F squares the
+      // entries); there the eigenvalues and finite vectors are the check.
+      guard scale <= 1e150 else { continue }
+      let ratio = Self.eigenResidualRatio(
+        scaled, eigen, reference: ComplexReference(scaled), epsilon: .ulpOfOne)
+      #expect(ratio < residualBound, "scale \(scale): ratio \(ratio)")
+      let complexRatio = Self.eigenResidualRatio(
+        complexScaled, complexEigen, reference: ComplexReference(complexScaled), epsilon: .ulpOfOne)
+      #expect(complexRatio < residualBound, "complex scale \(scale): ratio \(complexRatio)")
+    }
+  }
+
+  @Test func diagonalBlockAndTinyMatricesNeedNoSweeps() throws {
+    // Already triangular or diagonal input, and the smallest orders, where
+    // the sweep's groups are shorter than a group.
+    let diagonal = Matrix<Double>(rows: 6, columns: 6) { row, column in
+      row == column ? Double(row) - 2.5 : 0
+    }
+    let eigen = try diagonal.eigen()
+    #expect(Set(eigen.eigenvalues.map(\.real)) == Set((0..<6).map { Double($0) - 2.5 }))
+    #expect(eigen.eigenvalues.allSatisfy { $0.imaginary == 0 })
+    for n in 2...5 {
+      var generator = SeededGenerator(seed: UInt64(n) + 60)
+      let a = Matrix<Float>.random(rows: n, columns: n, in: -1...1, using: &generator)
+      let decomposition = try a.eigen()
+      let ratio = Self.eigenResidualRatio(
+        a, decomposition, reference: ComplexReference(a), epsilon: Double(Float.ulpOfOne))
+      #expect(ratio < residualBound, "Float n = \(n): ratio \(ratio)")
+      let schur = try a.schur()
+      for row in 0..<n {
+        for column in 0..<max(row - 1, 0) { #expect(schur.t[row, column] == 0) }
+      }
+    }
+  }
+
   @Test func repeatedEigenvaluesOfANormalMatrix() throws {
     // Q B Qᵀ with B block diagonal: 1 four times, 0.5 ± i three times, −2
     // twice. A normal matrix's eigenvalues move by no more than its

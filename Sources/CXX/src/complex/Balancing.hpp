@@ -12,6 +12,28 @@
 namespace core::detail {
 namespace {
 
+/// Scales `a` in place by a power of two so that its largest entry lies in
+/// [√safmin/ε, ε/√safmin], as LAPACK's ?geev and ?gees do before their
+/// reductions (whose reflectors square entries), and returns the factor:
+/// eigenvalues and Schur forms of the scaled matrix are the factor times
+/// those of `a`, its vectors the same. Powers of two keep the scaling
+/// exact. A zero matrix, or one already in range, gets 1.
+template <class MatrixType>
+typename Eigen::NumTraits<typename MatrixType::Scalar>::Real scaleIntoSafeRange(MatrixType& a) {
+  using Real = typename Eigen::NumTraits<typename MatrixType::Scalar>::Real;
+  const Real smallest = std::sqrt(std::numeric_limits<Real>::min()) / std::numeric_limits<Real>::epsilon();
+  const Real largest = Real(1) / smallest;
+  Real maximum = 0;
+  for (Index column = 0; column < a.cols(); ++column) {
+    for (Index row = 0; row < a.rows(); ++row) maximum = std::max(maximum, Real(std::abs(a(row, column))));
+  }
+  if (maximum == Real(0) || (maximum >= smallest && maximum <= largest)) return 1;
+  const int exponent = std::ilogb(maximum >= smallest ? largest : smallest) - std::ilogb(maximum);
+  const Real factor = std::ldexp(Real(1), exponent);
+  a *= factor;
+  return factor;
+}
+
 /// Balances the square `a` in place to D⁻¹ a D and returns D's diagonal.
 /// Rows and columns that are zero, and matrices with NaN, are left alone.
 template <class MatrixType>

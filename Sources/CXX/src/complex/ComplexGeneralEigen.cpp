@@ -61,6 +61,7 @@ Status eigenImpl(const T* a, Index n, T* values, T* vectors) {
   }
   const bool wantVectors = vectors != nullptr;
   detail::ComplexMatrix<T> work = detail::complexView(a, n, n);
+  const T factor = detail::scaleIntoSafeRange(work);
   const detail::Vector<T> scale = detail::balance(work);
   detail::ComplexMatrix<T> z;
   detail::ComplexMatrix<T> h = reduceToHessenberg(work, wantVectors ? &z : nullptr);
@@ -68,6 +69,7 @@ Status eigenImpl(const T* a, Index n, T* values, T* vectors) {
   if (!runHessenbergQR(h.data(), n, wantVectors, wantVectors ? z.data() : nullptr, eigenvalues)) {
     return Status::noConvergence;
   }
+  for (Index index = 0; index < n; ++index) eigenvalues[index] /= factor;
   if (!wantVectors) return Status::ok;
   // Vectors of T, then of the balanced matrix (Z X), then of a.
   detail::ComplexMatrix<T> x(n, n);
@@ -92,13 +94,15 @@ Status schurImpl(const T* a, Index n, T* t, T* z) {
     detail::fillNaN(z, 2 * n * n);
     return Status::ok;
   }
+  detail::ComplexMatrix<T> work = detail::complexView(a, n, n);
+  const T factor = detail::scaleIntoSafeRange(work);
   detail::ComplexMatrix<T> unitary;
-  detail::ComplexMatrix<T> h = reduceToHessenberg(detail::ComplexMatrix<T>(detail::complexView(a, n, n)), &unitary);
+  detail::ComplexMatrix<T> h = reduceToHessenberg(work, &unitary);
   std::vector<std::complex<T>> values(n);
   if (!runHessenbergQR(h.data(), n, true, unitary.data(), values.data())) {
     return Status::noConvergence;
   }
-  detail::complexView(t, n, n) = h.template triangularView<Eigen::Upper>().toDenseMatrix();
+  detail::complexView(t, n, n) = h.template triangularView<Eigen::Upper>().toDenseMatrix() / std::complex<T>(factor);
   detail::complexView(z, n, n) = unitary;
   return Status::ok;
 }
@@ -112,10 +116,10 @@ Status hessenbergImpl(const T* a, Index n, T* h, T* q) {
     detail::fillNaN(q, 2 * n * n);
     return Status::ok;
   }
-  Eigen::HessenbergDecomposition<detail::ComplexMatrix<T>> decomposition(
-      detail::ComplexMatrix<T>(detail::complexView(a, n, n)));
-  detail::complexView(h, n, n) = decomposition.matrixH();
-  detail::ComplexMatrix<T> unitary = decomposition.matrixQ();
+  detail::ComplexMatrix<T> work = detail::complexView(a, n, n);
+  const T factor = detail::scaleIntoSafeRange(work);
+  detail::ComplexMatrix<T> unitary;
+  detail::complexView(h, n, n) = reduceToHessenberg(work, &unitary) / std::complex<T>(factor);
   detail::complexView(q, n, n) = unitary;
   return Status::ok;
 }

@@ -244,18 +244,22 @@ bool complexHessenbergQR(std::complex<T>* h, Index ld, Index n, bool wantT, std:
           }
           // The complex reflector of (v₀, v₁) (?larfg with n = 2).
           Complex tau = 0;
-          const T alphaReal = v[0].real();
-          const T alphaImaginary = v[0].imag();
-          const T tailSquares = std::norm(v[1]);
-          if (v[1] != Complex(0) || alphaImaginary != T(0)) {
-            T norm = std::sqrt(alphaReal * alphaReal + alphaImaginary * alphaImaginary + tailSquares);
-            // The plain sum of squares under- or overflows only far from 1.
-            if (!(norm > std::numeric_limits<T>::min() / ulp && norm < std::sqrt(std::numeric_limits<T>::max()))) {
-              norm = std::hypot(std::hypot(alphaReal, alphaImaginary), std::abs(v[1]));
+          if (v[1] != Complex(0) || v[0].imag() != T(0)) {
+            T beta = -std::copysign(euclideanNorm(v[0], v + 1, 1), v[0].real());
+            // A β below the safe minimum would make 1/(α − β) overflow:
+            // scale up first (at most 20 times) and β back down after.
+            const T safeMinimum = std::numeric_limits<T>::min() / ulp;
+            int rescalings = 0;
+            while (std::abs(beta) < safeMinimum && rescalings < 20) {
+              v[0] *= T(1) / safeMinimum;
+              v[1] *= T(1) / safeMinimum;
+              beta *= T(1) / safeMinimum;
+              ++rescalings;
             }
-            const T beta = -std::copysign(norm, alphaReal);
-            tau = Complex((beta - alphaReal) / beta, -alphaImaginary / beta);
+            if (rescalings > 0) beta = -std::copysign(euclideanNorm(v[0], v + 1, 1), v[0].real());
+            tau = Complex((beta - v[0].real()) / beta, -v[0].imag() / beta);
             v[1] *= Complex(1) / (v[0] - beta);
+            for (int step = 0; step < rescalings; ++step) beta *= safeMinimum;
             v[0] = beta;
           }
           if (column > m) {

@@ -57,6 +57,7 @@ Status eigenImpl(const T* a, Index n, T* values, T* vectors) {
   }
   const bool wantVectors = vectors != nullptr;
   ColumnMajorMatrix<T> work = detail::ConstMatrixMap<T>(a, n, n);
+  const T factor = detail::scaleIntoSafeRange(work);
   const detail::Vector<T> scale = detail::balance(work);
   ColumnMajorMatrix<T> z;
   ColumnMajorMatrix<T> h = reduceToHessenberg(work, wantVectors ? &z : nullptr);
@@ -65,8 +66,8 @@ Status eigenImpl(const T* a, Index n, T* values, T* vectors) {
     return Status::noConvergence;
   }
   for (Index index = 0; index < n; ++index) {
-    values[2 * index] = real[index];
-    values[2 * index + 1] = imaginary[index];
+    values[2 * index] = real[index] / factor;
+    values[2 * index + 1] = imaginary[index] / factor;
   }
   if (!wantVectors) return Status::ok;
   // Vectors of T, then of the balanced matrix (Z X), then of a.
@@ -110,13 +111,15 @@ Status schurImpl(const T* a, Index n, T* t, T* z) {
     detail::fillNaN(z, n * n);
     return Status::ok;
   }
+  ColumnMajorMatrix<T> work = detail::ConstMatrixMap<T>(a, n, n);
+  const T factor = detail::scaleIntoSafeRange(work);
   ColumnMajorMatrix<T> orthogonal;
-  ColumnMajorMatrix<T> h = reduceToHessenberg(ColumnMajorMatrix<T>(detail::ConstMatrixMap<T>(a, n, n)), &orthogonal);
+  ColumnMajorMatrix<T> h = reduceToHessenberg(work, &orthogonal);
   std::vector<T> real(n), imaginary(n);
   if (!runHessenbergQR(h.data(), n, true, orthogonal.data(), real.data(), imaginary.data())) {
     return Status::noConvergence;
   }
-  detail::MatrixMap<T>(t, n, n) = h;
+  detail::MatrixMap<T>(t, n, n) = h / factor;
   detail::MatrixMap<T>(z, n, n) = orthogonal;
   return Status::ok;
 }
@@ -130,10 +133,10 @@ Status hessenbergImpl(const T* a, Index n, T* h, T* q) {
     detail::fillNaN(q, n * n);
     return Status::ok;
   }
-  Eigen::HessenbergDecomposition<detail::ColumnMajorMatrix<T>> decomposition(
-      detail::ColumnMajorMatrix<T>(detail::ConstMatrixMap<T>(a, n, n)));
-  detail::MatrixMap<T>(h, n, n) = decomposition.matrixH();
-  detail::ColumnMajorMatrix<T> orthogonal = decomposition.matrixQ();
+  ColumnMajorMatrix<T> work = detail::ConstMatrixMap<T>(a, n, n);
+  const T factor = detail::scaleIntoSafeRange(work);
+  ColumnMajorMatrix<T> orthogonal;
+  detail::MatrixMap<T>(h, n, n) = reduceToHessenberg(work, &orthogonal) / factor;
   detail::MatrixMap<T>(q, n, n) = orthogonal;
   return Status::ok;
 }

@@ -154,26 +154,26 @@ void rotate(Index count, T* x, Index xStride, T* y, Index yStride, T cs, T sn) {
 template <class T>
 T makeReflector(Index count, T& alpha, T* x) {
   if (count <= 1) return 0;
-  T tailSquares = 0;
-  for (Index index = 0; index < count - 1; ++index) tailSquares += x[index] * x[index];
-  if (tailSquares == T(0)) {
-    bool zero = true;
-    for (Index index = 0; index < count - 1; ++index) zero = zero && x[index] == T(0);
-    if (zero) return 0;
+  bool zeroTail = true;
+  for (Index index = 0; index < count - 1; ++index) zeroTail = zeroTail && x[index] == T(0);
+  if (zeroTail) return 0;
+  T beta = -withSignOf(euclideanNorm(alpha, x, count - 1), alpha);
+  // A β below the safe minimum would make 1/(α − β) overflow: scale up
+  // first (at most 20 times, as ?larfg does) and β back down after.
+  const T safeMinimum = std::numeric_limits<T>::min() / std::numeric_limits<T>::epsilon();
+  int rescalings = 0;
+  while (std::abs(beta) < safeMinimum && rescalings < 20) {
+    const T up = T(1) / safeMinimum;
+    for (Index index = 0; index < count - 1; ++index) x[index] *= up;
+    alpha *= up;
+    beta *= up;
+    ++rescalings;
   }
-  T norm = std::sqrt(alpha * alpha + tailSquares);
-  // The plain sum of squares under- or overflows only far from 1; then
-  // take the careful route.
-  if (!(norm > std::numeric_limits<T>::min() / std::numeric_limits<T>::epsilon() &&
-        norm < std::sqrt(std::numeric_limits<T>::max()))) {
-    T tailNorm = 0;
-    for (Index index = 0; index < count - 1; ++index) tailNorm = std::hypot(tailNorm, x[index]);
-    norm = std::hypot(alpha, tailNorm);
-  }
-  const T beta = -withSignOf(norm, alpha);
+  if (rescalings > 0) beta = -withSignOf(euclideanNorm(alpha, x, count - 1), alpha);
   const T tau = (beta - alpha) / beta;
   const T scale = T(1) / (alpha - beta);
   for (Index index = 0; index < count - 1; ++index) x[index] *= scale;
+  for (int step = 0; step < rescalings; ++step) beta *= safeMinimum;
   alpha = beta;
   return tau;
 }

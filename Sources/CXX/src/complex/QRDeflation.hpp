@@ -26,6 +26,46 @@ T entrySize(std::complex<T> x) {
   return std::abs(x.real()) + std::abs(x.imag());
 }
 
+/// x² of a real entry.
+template <class T>
+T squaredSize(T x) {
+  return x * x;
+}
+
+/// |x|² of a complex entry.
+template <class T>
+T squaredSize(std::complex<T> x) {
+  return x.real() * x.real() + x.imag() * x.imag();
+}
+
+/// |x| of a real or complex entry, without overflow.
+template <class T>
+T modulus(T x) {
+  return std::abs(x);
+}
+
+/// |x| of a complex entry, without overflow.
+template <class T>
+T modulus(std::complex<T> x) {
+  return std::hypot(x.real(), x.imag());
+}
+
+/// ‖(first, rest[0..<count])‖₂ of real or complex entries: the plain sum
+/// of squares where every square that matters is a normal number and none
+/// overflows; else by hypot, which never does.
+template <class Scalar, class T = decltype(entrySize(Scalar()))>
+T euclideanNorm(Scalar first, const Scalar* rest, Index count) {
+  T sum = squaredSize(first);
+  for (Index index = 0; index < count; ++index) sum += squaredSize(rest[index]);
+  const T norm = std::sqrt(sum);
+  const T lowest = std::sqrt(std::numeric_limits<T>::min() / std::numeric_limits<T>::epsilon());
+  const T highest = std::sqrt(std::numeric_limits<T>::max()) / 2;
+  if (norm > lowest && norm < highest) return norm;
+  T careful = modulus(first);
+  for (Index index = 0; index < count; ++index) careful = std::hypot(careful, modulus(rest[index]));
+  return careful;
+}
+
 /// The tolerances of a QR iteration on an n×n Hessenberg matrix.
 template <class T>
 struct QRTolerances {
