@@ -234,16 +234,16 @@ struct ComplexMatrixTests {
   }
 
   @Test(arguments: [ScalarType.float, .double])
-  func largeSolvesFactorPanelsAhead(_ type: ScalarType) throws {
+  func largeSolvesSpanManyPanels(_ type: ScalarType) throws {
     switch type {
     case .float: try checkLargeSolve(Float.self)
     case .double: try checkLargeSolve(Double.self)
     }
   }
 
-  /// n = 400: six panels, each factored while the trailing update of the
-  /// one before runs in pieces (the look-ahead); a vector right-hand side
-  /// keeps the residual check O(n²).
+  /// n = 400: six 64-column panels with their trailing updates on the
+  /// packed product; a vector right-hand side keeps the residual check
+  /// O(n²).
   private func checkLargeSolve<R: RealMatrixScalar>(_: R.Type) throws {
     let n = 400
     let seed: UInt64 = 4_004

@@ -1,9 +1,9 @@
 // Complex LU with partial pivoting, blocked right-looking (LAPACK's zgetrf
-// order) with a look-ahead of one panel: each panel of 64 columns is
-// factored recursively, its U block row solved with the unit-lower panel
-// (across the threads), and the trailing matrix updated by the complex
-// product on the real packed kernel (ComplexProductKernel.hpp), while one
-// thread already factors the next panel. Solve, inverse and determinant build on it.
+// order): each panel of 64 columns is factored unblocked with row
+// interchanges applied across the whole matrix, its U block row solved with
+// the unit-lower panel (across the threads), and the trailing matrix
+// updated by the complex product on the real packed kernel
+// (ComplexProductKernel.hpp). Solve, inverse and determinant build on it.
 // Singular to working precision means a zero pivot or a reciprocal
 // condition estimate (Hager's 1-norm estimator with Higham's alternating
 // vector) below machine epsilon. Non-finite input gives NaN results, never
@@ -19,7 +19,6 @@
 #include "ThreadPool.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <vector>
 
 namespace core {
@@ -107,31 +106,23 @@ Status blockedTriangularSolve(const C<T>* t, Index n, bool lower, C<T>* x, Index
 /// two (LAPACK's zgetrf2), so that most of a panel's work is products.
 constexpr Index unblockedPanelWidth = 16;
 
-/// The columns a panel's row interchanges reach at once: [begin, end). A
-/// panel factored alongside other work swaps only within its own columns
-/// and leaves the rest to `applyInterchanges`.
-struct SwapColumns {
-  Index begin, end;
-};
-
 /// Factors columns [first, first + width) of the row-major n×n `lu` over
-/// rows [first, n), with partial pivoting: each interchange swaps the rows'
-/// `swap` columns (and `rowOrder`'s entries) and is recorded in
-/// `pivots[j]`. Below `unblockedPanelWidth` column by column; above,
-/// recursively: the left half, its U block (L11⁻¹ A12), the right half's
-/// update A22 -= L21 U12 as a product, then the right half.
+/// rows [first, n), with partial pivoting: each interchange swaps whole
+/// rows (and `rowOrder`'s entries). Below `unblockedPanelWidth` column by
+/// column; above, recursively: the left half, its U block (L11⁻¹ A12), the
+/// right half's update A22 -= L21 U12 as a product, then the right half.
 template <class T>
-Status factorPanel(C<T>* lu, Index n, Index* rowOrder, Index first, Index width, SwapColumns swap, Index* pivots) {
+Status factorPanel(C<T>* lu, Index n, Index* rowOrder, Index first, Index width) {
   if (width > unblockedPanelWidth) {
     const Index left = width / 2, right = width - left;
-    Status status = factorPanel(lu, n, rowOrder, first, left, swap, pivots);
+    Status status = factorPanel(lu, n, rowOrder, first, left);
     if (status != Status::ok) return status;
     const Index middle = first + left;
     triangularSolveInPlace(lu + first * n + first, n, true, lu + first * n + middle, n, left, right);
     status = detail::complexProduct4M(lu + middle * n + first, n, lu + first * n + middle, n, lu + middle * n + middle,
                                       n, n - middle, left, right, true);
     if (status != Status::ok) return status;
-    return factorPanel(lu, n, rowOrder, middle, right, swap, pivots);
+    return factorPanel(lu, n, rowOrder, middle, right);
   }
   const Index panelEnd = first + width;
   for (Index j = first; j < panelEnd; ++j) {
@@ -144,9 +135,8 @@ Status factorPanel(C<T>* lu, Index n, Index* rowOrder, Index first, Index width,
         pivotRow = row;
       }
     }
-    pivots[j] = pivotRow;
     if (pivotRow != j) {
-      std::swap_ranges(lu + j * n + swap.begin, lu + j * n + swap.end, lu + pivotRow * n + swap.begin);
+      std::swap_ranges(lu + j * n, lu + j * n + n, lu + pivotRow * n);
       std::swap(rowOrder[j], rowOrder[pivotRow]);
     }
     const C<T> pivot = lu[j * n + j];
@@ -166,77 +156,25 @@ Status factorPanel(C<T>* lu, Index n, Index* rowOrder, Index first, Index width,
   return Status::ok;
 }
 
-/// Applies the interchanges `pivots[first..<end]`, in order, to the
-/// `columns` of the row-major n×n `lu`.
-template <class T>
-void applyInterchanges(C<T>* lu, Index n, const Index* pivots, Index first, Index end, SwapColumns columns) {
-  if (columns.begin >= columns.end) return;
-  for (Index j = first; j < end; ++j) {
-    if (pivots[j] == j) continue;
-    std::swap_ranges(lu + j * n + columns.begin, lu + j * n + columns.end, lu + pivots[j] * n + columns.begin);
-  }
-}
-
-/// Trailing columns per piece of the look-ahead update; the thread that
-/// factors the next panel takes pieces too once it is done.
-constexpr Index lookAheadPiece = 128;
-
 /// Factors the row-major n×n `lu` in place: P A = L U, with row i of P A
-/// row `rowOrder[i]` of A. With look-ahead (LAPACK's right-looking order,
-/// one panel ahead): once a panel's U block row is solved, the next panel's
-/// columns are updated first; then one thread factors the next panel
-/// (interchanges within its own columns) while the others update the rest
-/// of the trailing matrix in pieces, and the next panel's interchanges
-/// reach the other columns after both.
+/// row `rowOrder[i]` of A.
 template <class T>
 Status factorInPlace(C<T>* lu, Index n, Index* rowOrder) {
   for (Index row = 0; row < n; ++row) rowOrder[row] = row;
-  std::vector<Index> pivots(n);
   const Index block = n >= 2 * panelWidth ? panelWidth : n;
-  Status status = factorPanel(lu, n, rowOrder, 0, std::min(block, n), SwapColumns{0, n}, pivots.data());
-  if (status != Status::ok) return status;
   for (Index k = 0; k < n; k += block) {
     const Index width = std::min(block, n - k);
     const Index panelEnd = k + width;
+    Status status = factorPanel(lu, n, rowOrder, k, width);
+    if (status != Status::ok) return status;
     if (panelEnd == n) break;
     // U12 = L11⁻¹ A12.
     const Index rest = n - panelEnd;
     triangularSolveInPlace(lu + k * n + k, n, true, lu + k * n + panelEnd, n, width, rest);
-    // The next panel's columns of A22 -= L21 U12.
-    const Index nextWidth = std::min(block, rest);
-    const Index nextEnd = panelEnd + nextWidth;
-    const C<T>* l21 = lu + panelEnd * n + k;
-    status = detail::complexProduct4M(l21, n, lu + k * n + panelEnd, n, lu + panelEnd * n + panelEnd, n, rest, width,
-                                      nextWidth, true);
+    // A22 -= L21 U12.
+    status = detail::complexProduct4M(lu + panelEnd * n + k, n, lu + k * n + panelEnd, n, lu + panelEnd * n + panelEnd,
+                                      n, rest, width, rest, true);
     if (status != Status::ok) return status;
-    // The next panel on one thread; the rest of A22 -= L21 U12 in pieces.
-    const Index beyond = n - nextEnd;
-    const Index pieces = (beyond + lookAheadPiece - 1) / lookAheadPiece;
-    std::atomic<Index> nextPiece{0};
-    std::atomic<int> failure{int(Status::ok)};
-    auto updatePieces = [&] {
-      for (Index piece = nextPiece++; piece < pieces; piece = nextPiece++) {
-        const Index begin = nextEnd + piece * lookAheadPiece;
-        const Index columns = std::min(lookAheadPiece, n - begin);
-        const Status result = detail::complexProduct4M(l21, n, lu + k * n + begin, n, lu + panelEnd * n + begin, n,
-                                                       rest, width, columns, true);
-        if (result != Status::ok) failure = int(result);
-      }
-    };
-    const Index parts = pieces == 0 ? 1 : std::min<Index>(parallel::threadCount(), pieces + 1);
-    parallel::forRange(parts, parts, 1, [&](Index begin, Index end) {
-      for (Index part = begin; part < end; ++part) {
-        if (part == 0) {
-          const Status result = factorPanel(lu, n, rowOrder, panelEnd, nextWidth, SwapColumns{panelEnd, nextEnd},
-                                            pivots.data());
-          if (result != Status::ok) failure = int(result);
-        }
-        updatePieces();
-      }
-    });
-    if (failure != int(Status::ok)) return Status(failure.load());
-    applyInterchanges(lu, n, pivots.data(), panelEnd, nextEnd, SwapColumns{0, panelEnd});
-    applyInterchanges(lu, n, pivots.data(), panelEnd, nextEnd, SwapColumns{nextEnd, n});
   }
   return Status::ok;
 }
