@@ -12,26 +12,17 @@
 namespace core::detail {
 namespace {
 
-/// Scales `a` in place by a power of two so that its largest entry lies in
-/// [√safmin/ε, ε/√safmin], as LAPACK's ?geev and ?gees do before their
-/// reductions (whose reflectors square entries), and returns the factor:
-/// eigenvalues and Schur forms of the scaled matrix are the factor times
-/// those of `a`, its vectors the same. Powers of two keep the scaling
-/// exact. A zero matrix, or one already in range, gets 1.
-template <class MatrixType>
-typename Eigen::NumTraits<typename MatrixType::Scalar>::Real scaleIntoSafeRange(MatrixType& a) {
-  using Real = typename Eigen::NumTraits<typename MatrixType::Scalar>::Real;
-  const Real smallest = std::sqrt(std::numeric_limits<Real>::min()) / std::numeric_limits<Real>::epsilon();
-  const Real largest = Real(1) / smallest;
-  Real maximum = 0;
-  for (Index column = 0; column < a.cols(); ++column) {
-    for (Index row = 0; row < a.rows(); ++row) maximum = std::max(maximum, Real(std::abs(a(row, column))));
-  }
-  if (maximum == Real(0) || (maximum >= smallest && maximum <= largest)) return 1;
-  const int exponent = std::ilogb(maximum >= smallest ? largest : smallest) - std::ilogb(maximum);
-  const Real factor = std::ldexp(Real(1), exponent);
-  a *= factor;
-  return factor;
+/// The power-of-two exponent to divide a matrix by before a general
+/// eigenproblem's reductions (MagnitudeScan::scaleExponent), or 0 when its
+/// largest entry already lies in [√safmin/ε, ε/√safmin], as LAPACK's
+/// ?geev and ?gees scale only outside that range: inside it the
+/// reflectors' squares neither overflow nor lose precision, and the
+/// results stay those of the unscaled matrix to the bit.
+template <class T>
+int safeRangeExponent(const MagnitudeScan<T>& scan) {
+  const T smallest = std::sqrt(std::numeric_limits<T>::min()) / std::numeric_limits<T>::epsilon();
+  if (scan.largest >= smallest && scan.largest <= T(1) / smallest) return 0;
+  return scan.scaleExponent();
 }
 
 /// Balances the square `a` in place to D⁻¹ a D and returns D's diagonal.

@@ -54,14 +54,18 @@ template <class T>
 Status eigenImpl(const T* a, Index n, T* values, T* vectors) {
   if (n < 0) return Status::invalidArgument;
   if (n == 0) return Status::ok;
-  if (!detail::allFinite(a, 2 * n * n)) {
+  const auto input = detail::scanMagnitudes(a, 2 * n * n);
+  if (!input.allFinite) {
     detail::fillNaN(values, 2 * n);
     detail::fillNaN(vectors, 2 * n * n);
     return Status::ok;
   }
   const bool wantVectors = vectors != nullptr;
   detail::ComplexMatrix<T> work = detail::complexView(a, n, n);
-  const T factor = detail::scaleIntoSafeRange(work);
+  // Â = A / 2^e exactly, outside the safe range only; eigenvalues and
+  // Schur forms are 2^e times Â's.
+  const T factor = std::ldexp(T(1), -detail::safeRangeExponent(input));
+  work *= factor;
   const detail::Vector<T> scale = detail::balance(work);
   detail::ComplexMatrix<T> z;
   detail::ComplexMatrix<T> h = reduceToHessenberg(work, wantVectors ? &z : nullptr);
@@ -89,13 +93,17 @@ template <class T>
 Status schurImpl(const T* a, Index n, T* t, T* z) {
   if (n < 0) return Status::invalidArgument;
   if (n == 0) return Status::ok;
-  if (!detail::allFinite(a, 2 * n * n)) {
+  const auto input = detail::scanMagnitudes(a, 2 * n * n);
+  if (!input.allFinite) {
     detail::fillNaN(t, 2 * n * n);
     detail::fillNaN(z, 2 * n * n);
     return Status::ok;
   }
   detail::ComplexMatrix<T> work = detail::complexView(a, n, n);
-  const T factor = detail::scaleIntoSafeRange(work);
+  // Â = A / 2^e exactly, outside the safe range only; eigenvalues and
+  // Schur forms are 2^e times Â's.
+  const T factor = std::ldexp(T(1), -detail::safeRangeExponent(input));
+  work *= factor;
   detail::ComplexMatrix<T> unitary;
   detail::ComplexMatrix<T> h = reduceToHessenberg(work, &unitary);
   std::vector<std::complex<T>> values(n);
@@ -111,13 +119,17 @@ template <class T>
 Status hessenbergImpl(const T* a, Index n, T* h, T* q) {
   if (n < 0) return Status::invalidArgument;
   if (n == 0) return Status::ok;
-  if (!detail::allFinite(a, 2 * n * n)) {
+  const auto input = detail::scanMagnitudes(a, 2 * n * n);
+  if (!input.allFinite) {
     detail::fillNaN(h, 2 * n * n);
     detail::fillNaN(q, 2 * n * n);
     return Status::ok;
   }
   detail::ComplexMatrix<T> work = detail::complexView(a, n, n);
-  const T factor = detail::scaleIntoSafeRange(work);
+  // Â = A / 2^e exactly, outside the safe range only; eigenvalues and
+  // Schur forms are 2^e times Â's.
+  const T factor = std::ldexp(T(1), -detail::safeRangeExponent(input));
+  work *= factor;
   detail::ComplexMatrix<T> unitary;
   detail::complexView(h, n, n) = reduceToHessenberg(work, &unitary) / std::complex<T>(factor);
   detail::complexView(q, n, n) = unitary;

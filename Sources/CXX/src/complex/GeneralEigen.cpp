@@ -50,14 +50,18 @@ template <class T>
 Status eigenImpl(const T* a, Index n, T* values, T* vectors) {
   if (n < 0) return Status::invalidArgument;
   if (n == 0) return Status::ok;
-  if (!detail::allFinite(a, n * n)) {
+  const auto input = detail::scanMagnitudes(a, n * n);
+  if (!input.allFinite) {
     detail::fillNaN(values, 2 * n);
     detail::fillNaN(vectors, 2 * n * n);
     return Status::ok;
   }
   const bool wantVectors = vectors != nullptr;
   ColumnMajorMatrix<T> work = detail::ConstMatrixMap<T>(a, n, n);
-  const T factor = detail::scaleIntoSafeRange(work);
+  // Â = A / 2^e exactly, outside the safe range only; eigenvalues and
+  // Schur forms are 2^e times Â's.
+  const T factor = std::ldexp(T(1), -detail::safeRangeExponent(input));
+  work *= factor;
   const detail::Vector<T> scale = detail::balance(work);
   ColumnMajorMatrix<T> z;
   ColumnMajorMatrix<T> h = reduceToHessenberg(work, wantVectors ? &z : nullptr);
@@ -106,13 +110,17 @@ template <class T>
 Status schurImpl(const T* a, Index n, T* t, T* z) {
   if (n < 0) return Status::invalidArgument;
   if (n == 0) return Status::ok;
-  if (!detail::allFinite(a, n * n)) {
+  const auto input = detail::scanMagnitudes(a, n * n);
+  if (!input.allFinite) {
     detail::fillNaN(t, n * n);
     detail::fillNaN(z, n * n);
     return Status::ok;
   }
   ColumnMajorMatrix<T> work = detail::ConstMatrixMap<T>(a, n, n);
-  const T factor = detail::scaleIntoSafeRange(work);
+  // Â = A / 2^e exactly, outside the safe range only; eigenvalues and
+  // Schur forms are 2^e times Â's.
+  const T factor = std::ldexp(T(1), -detail::safeRangeExponent(input));
+  work *= factor;
   ColumnMajorMatrix<T> orthogonal;
   ColumnMajorMatrix<T> h = reduceToHessenberg(work, &orthogonal);
   std::vector<T> real(n), imaginary(n);
@@ -128,13 +136,17 @@ template <class T>
 Status hessenbergImpl(const T* a, Index n, T* h, T* q) {
   if (n < 0) return Status::invalidArgument;
   if (n == 0) return Status::ok;
-  if (!detail::allFinite(a, n * n)) {
+  const auto input = detail::scanMagnitudes(a, n * n);
+  if (!input.allFinite) {
     detail::fillNaN(h, n * n);
     detail::fillNaN(q, n * n);
     return Status::ok;
   }
   ColumnMajorMatrix<T> work = detail::ConstMatrixMap<T>(a, n, n);
-  const T factor = detail::scaleIntoSafeRange(work);
+  // Â = A / 2^e exactly, outside the safe range only; eigenvalues and
+  // Schur forms are 2^e times Â's.
+  const T factor = std::ldexp(T(1), -detail::safeRangeExponent(input));
+  work *= factor;
   ColumnMajorMatrix<T> orthogonal;
   detail::MatrixMap<T>(h, n, n) = reduceToHessenberg(work, &orthogonal) / factor;
   detail::MatrixMap<T>(q, n, n) = orthogonal;
