@@ -130,6 +130,65 @@ struct DecompositionTests {
     checkSVD(deficient, full: false, "\(S.self) rank 5")
   }
 
+  /// The one-sided Jacobi route (W with at most 15 columns and 400 entries)
+  /// and its edges: every small shape thin and full, rank-deficient and
+  /// zero matrices (whose U must be completed to an orthonormal basis), a
+  /// zero column, graded columns, and a column so small that the route
+  /// declines and the general one runs.
+  static func checkSmall<S: RealMatrixScalar>(_: S.Type) {
+    for seed in testSeeds(170, count: 1) {
+      var generator = SeededGenerator(seed: seed)
+      let sizes = [1, 2, 3, 5, 8, 15]
+      for m in sizes {
+        for n in sizes {
+          let a = TestMatrices.random(S.self, rows: m, columns: n, &generator)
+          for full in [false, true] {
+            checkSVD(a, full: full, "\(S.self) seed \(seed) \(m)×\(n) full \(full)")
+          }
+        }
+      }
+      for (m, n) in [(26, 15), (15, 26), (50, 8), (8, 50), (51, 8)] {
+        let a = TestMatrices.random(S.self, rows: m, columns: n, &generator)
+        checkSVD(a, full: true, "\(S.self) seed \(seed) \(m)×\(n) full")
+      }
+      for (m, n, rank) in [(8, 6, 2), (6, 8, 2), (15, 15, 7), (4, 4, 1)] {
+        let a = TestMatrices.rankDeficient(S.self, rows: m, columns: n, rank: rank, &generator)
+        for full in [false, true] {
+          checkSVD(a, full: full, "\(S.self) seed \(seed) \(m)×\(n) rank \(rank) full \(full)")
+        }
+      }
+      var zeroColumn = TestMatrices.random(S.self, rows: 5, columns: 4, &generator)
+      for i in 0..<5 { zeroColumn[i, 1] = 0 }
+      checkSVD(zeroColumn, full: true, "\(S.self) seed \(seed) zero column")
+      let step: S = S.self == Double.self ? S(1e-5) : S(1e-2)
+      let columnScales = [1, step, step * step, step * step * step]
+      let graded = Matrix<S>(rows: 6, columns: 4) { i, j in
+        S(Double(i * 4 + j + 1).squareRoot()) * columnScales[j]
+      }
+      checkSVD(graded, full: false, "\(S.self) graded columns")
+      var tinyColumn = TestMatrices.random(S.self, rows: 6, columns: 3, &generator)
+      let tiny: S = S.leastNormalMagnitude.squareRoot() * S.ulpOfOne
+      for i in 0..<6 { tinyColumn[i, 2] *= tiny }
+      checkSVD(tinyColumn, full: true, "\(S.self) seed \(seed) tiny column")
+    }
+    checkSVD(Matrix<S>.zeros(rows: 4, columns: 3), full: true, "\(S.self) zero 4×3")
+    checkSVD(Matrix<S>.zeros(rows: 2, columns: 5), full: true, "\(S.self) zero 2×5")
+    // Exact values: a permuted diagonal, and [[3, 0], [4, 5]] with σ = (√45, √5).
+    let permuted: Matrix<S> = [[0, 0, 2], [7, 0, 0], [0, -3, 0]]
+    #expect(permuted.svd().singularValues == [7, 3, 2], "\(S.self) permuted diagonal")
+    let values = Matrix<S>([[3, 0], [4, 5]]).svd().singularValues.map(Double.init)
+    let epsilon = Double(S.ulpOfOne)
+    #expect(
+      abs(values[0] - 45.squareRoot()) <= 4 * epsilon * 45.squareRoot()
+        && abs(values[1] - 5.squareRoot()) <= 4 * epsilon * 5.squareRoot(),
+      "\(S.self) 2×2 values \(values)")
+  }
+
+  @Test("small matrices by one-sided Jacobi", arguments: ScalarType.allCases)
+  func smallMatrices(_ type: ScalarType) {
+    withScalarType(type) { Self.checkSmall($0) }
+  }
+
   @Test("ill-conditioned, badly scaled, rank-deficient") func hardMatrices() {
     Self.checkHard(Double.self, scales: [1e150, 1e-150])
     Self.checkHard(Float.self, scales: [1e15, 1e-15])

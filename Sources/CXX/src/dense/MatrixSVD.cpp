@@ -1,9 +1,8 @@
 // Singular value decomposition and what is built on it: singular values,
-// minimum-norm least squares and the pseudo-inverse. From min(m, n) = 16 all
-// of them bidiagonalize and back-transform in the core's own threaded code
+// minimum-norm least squares and the pseudo-inverse. At every size all of
+// them bidiagonalize and back-transform in the core's own threaded code
 // around a bidiagonal SVD that splits off zero entries and runs Eigen's
-// divide and conquer on the rest (see SVDKernels.hpp); smaller problems use
-// Eigen's BDCSVD whole (one-sided Jacobi under 16).
+// divide and conquer on the rest (see SVDKernels.hpp).
 // Non-finite input never reaches Eigen's iterations: its outputs are NaN.
 //
 // The exported functions run the AVX2+FMA kernels when the CPU has them

@@ -3,7 +3,7 @@
 // everything here has internal linkage (BidiagonalDivideAndConquer.hpp's
 // specializations of Eigen members excepted; see there).
 //
-// The SVD of an m×n matrix with min(m, n) ≥ 16 takes three steps, like
+// The SVD of an m×n matrix takes three steps, like
 // LAPACK's xGESDD: A = Q B Pᵀ with B upper bidiagonal (Bidiagonalization.hpp,
 // threaded), B = P_B Σ Q_Bᵀ (BidiagonalSVD.hpp: zero entries split off,
 // then Eigen's divide and conquer with the core's own secular-equation
@@ -11,7 +11,13 @@
 // U = Q P_B and V = P Q_B by blocks of reflectors across the threads. At
 // n = 512 on one thread this takes ~110 ms, where the same steps around
 // Eigen's own secular-equation solver took ~180 ms. Least squares and the
-// pseudo-inverse use the same decomposition (thin), then V Σ⁺ Uᵀ.
+// pseudo-inverse use the same decomposition (thin), then V Σ⁺ Uᵀ. Small
+// matrices (min(m, n) ≤ 15 and m·n ≤ 400) take one-sided Jacobi instead
+// (OneSidedJacobiSVD.hpp). Eigen's BDCSVD is never run
+// whole: instantiating it (a QR-preconditioned Jacobi SVD below 16, its own
+// bidiagonalization above) was a quarter of this unit's compile time, and
+// from 16 on it goes wrong on bidiagonal forms with zero or tiny entries,
+// which BidiagonalSVD.hpp prepares its divide for.
 #pragma once
 
 #include <algorithm>
@@ -21,16 +27,13 @@
 #include "BidiagonalSVD.hpp"
 #include "Bidiagonalization.hpp"
 #include "EigenSetup.hpp"
+#include "OneSidedJacobiSVD.hpp"
 #include "StorageOrder.hpp"
-#include <Eigen/SVD>
 
 namespace core {
 namespace {
 
 using namespace detail;
-
-template <class T>
-using SVD = Eigen::BDCSVD<ColumnMajorMatrix<T>>;
 
 template <class T>
 constexpr T notANumber = std::numeric_limits<T>::quiet_NaN();
@@ -40,17 +43,6 @@ template <class T>
 T rankThreshold(Index m, Index n) {
   return T(std::max(m, n)) * std::numeric_limits<T>::epsilon();
 }
-
-/// From this min(m, n) on, the SVD runs in three steps of the core's own:
-/// bidiagonal reduction and back-transformation (across the threads when
-/// large, see Bidiagonalization.hpp), and between them the bidiagonal SVD
-/// of BidiagonalSVD.hpp. Below it, Eigen's BDCSVD whole, which below its
-/// switch size of 16 is one-sided Jacobi: from 16 on, Eigen 3.4's divide
-/// and conquer run whole goes wrong on inputs whose bidiagonal form has
-/// zero or tiny entries (a 40×40 upper bidiagonal matrix with zeros on its
-/// diagonal, rank-deficient integer matrices), which BidiagonalSVD.hpp
-/// prepares it for.
-constexpr Index threadedSVDMinimum = 16;
 
 /// The SVD of Â = A / 2^e in the core's three steps, computed on W = Â, or
 /// on W = Âᵀ when A is wide, so that W has rows ≥ columns:
@@ -72,18 +64,37 @@ struct WorkingSVD {
   const ColumnMajorMatrix<T>& rightOfA() const { return transposed ? left : right; }
 };
 
-/// Decomposes A / 2^e (min(m, n) ≥ threadedSVDMinimum) into `result`; the
-/// vectors only when `vectors` is set, U full when `full` is.
+/// Decomposes A / 2^e (min(m, n) ≥ 1) into `result`; the
+/// vectors only when `vectors` is set, U full when `full` is. A W of at
+/// most 15 columns and 400 entries by one-sided Jacobi
+/// (OneSidedJacobiSVD.hpp); otherwise, or when that route declines, in the
+/// three steps above.
 template <class T>
 Status decomposeThreaded(const T* a, Index m, Index n, int e, bool vectors, bool full, WorkingSVD<T>& result) {
   result.transposed = m < n;
   const Index rows = std::max(m, n), columns = std::min(m, n);
   ColumnMajorMatrix<T> w = uninitializedWorkingMatrix<T>(rows, columns);
-  if (result.transposed) {
-    // Row-major A is column-major Aᵀ.
-    w = ConstMatrixMap<T>(a, columns, rows).transpose() * std::ldexp(T(1), -e);
-  } else {
-    copyTransposed(a, m, n, std::ldexp(T(1), -e), w.data());
+  const auto loadW = [&] {
+    if (result.transposed) {
+      // Row-major A is column-major Aᵀ.
+      w = ConstMatrixMap<T>(a, columns, rows).transpose() * std::ldexp(T(1), -e);
+    } else {
+      copyTransposed(a, m, n, std::ldexp(T(1), -e), w.data());
+    }
+  };
+  loadW();
+  const Index leftColumns = full ? rows : columns;
+  if (columns <= jacobiSVDMaximumColumns && rows * columns <= jacobiSVDMaximumElements) {
+    result.values.resize(columns);
+    if (vectors) {
+      result.left.resize(rows, leftColumns);
+      result.right.resize(columns, columns);
+    }
+    if (oneSidedJacobiSVD(w.data(), rows, columns, vectors, leftColumns, result.left.data(), result.values.data(),
+                          result.right.data())) {
+      return Status::ok;
+    }
+    loadW();  // the general route below, on W as it was
   }
   Vector<T> diagonal(columns), superdiagonal(std::max<Index>(columns - 1, 1));
   bidiagonalizeInPlace(w, diagonal.data(), superdiagonal.data());
@@ -95,7 +106,6 @@ Status decomposeThreaded(const T* a, Index m, Index n, int e, bool vectors, bool
   if (!vectors) return Status::ok;
   // W = Q B Pᵀ and B = P_B Σ Q_Bᵀ: W's left vectors are Q P_B (with the
   // identity's further columns when full), its right vectors P Q_B.
-  const Index leftColumns = full ? rows : columns;
   result.left = uninitializedWorkingMatrix<T>(rows, leftColumns);
   result.left.topLeftCorner(columns, columns) = bidiagonal.leftVectors();
   // Around it, the identity's entries (only the top block was computed).
@@ -108,7 +118,7 @@ Status decomposeThreaded(const T* a, Index m, Index n, int e, bool vectors, bool
   return Status::ok;
 }
 
-/// The SVD of A / 2^e for min(m, n) ≥ threadedSVDMinimum: values, and when
+/// The SVD of A / 2^e for min(m, n) ≥ 1: values, and when
 /// `u` and `v` are given, the vectors (full or thin) into them, row-major.
 template <class T>
 Status threadedSVD(const T* a, Index m, Index n, int e, bool full, T* u, T* values, T* v) {
@@ -178,15 +188,7 @@ Status svdImpl(const T* a, Index m, Index n, bool full, T* u, T* values, T* v) {
     return Status::ok;
   }
   const int e = scan.scaleExponent();  // A = 2^e Â, exactly; σ = 2^e σ̂
-  if (k >= threadedSVDMinimum) return threadedSVD(a, m, n, e, full, u, values, v);
-  const unsigned options =
-      full ? (Eigen::ComputeFullU | Eigen::ComputeFullV) : (Eigen::ComputeThinU | Eigen::ComputeThinV);
-  const SVD<T> svd(ConstMatrixMap<T>(a, m, n) * std::ldexp(T(1), -e), options);
-  if (svd.info() != Eigen::Success) return Status::noConvergence;
-  uMap = svd.matrixU();
-  vMap = svd.matrixV();
-  valueMap = svd.singularValues() * std::ldexp(T(1), e);
-  return Status::ok;
+  return threadedSVD(a, m, n, e, full, u, values, v);
 }
 
 template <class T>
@@ -201,11 +203,7 @@ Status singularValuesImpl(const T* a, Index m, Index n, T* values) {
     return Status::ok;
   }
   const int e = scan.scaleExponent();
-  if (k >= threadedSVDMinimum) return threadedSVD<T>(a, m, n, e, false, nullptr, values, nullptr);
-  const SVD<T> svd(ConstMatrixMap<T>(a, m, n) * std::ldexp(T(1), -e));
-  if (svd.info() != Eigen::Success) return Status::noConvergence;
-  valueMap = svd.singularValues() * std::ldexp(T(1), e);
-  return Status::ok;
+  return threadedSVD<T>(a, m, n, e, false, nullptr, values, nullptr);
 }
 
 template <class T>
@@ -224,20 +222,13 @@ Status leastSquaresImpl(const T* a, Index m, Index n, const T* b, Index nrhs, T*
   // A = 2^e Â exactly, so x = Â⁺ b / 2^e = V Σ⁺ Uᵀ b / 2^e.
   const int e = scaleExponent(a, m * n);
   const ConstMatrixMap<T> rhs(b, m, nrhs);
-  if (std::min(m, n) >= threadedSVDMinimum) {
-    WorkingSVD<T> svd;
-    const Status status = decomposeThreaded(a, m, n, e, true, false, svd);
-    if (status != Status::ok) return status;
-    ColumnMajorMatrix<T> projected = svd.leftOfA().transpose() * rhs;
-    projected.array().colwise() *= invertedSingularValues(svd.values, m, n).array();
-    solution.noalias() = svd.rightOfA() * projected;
-    solution *= std::ldexp(T(1), -e);
-    return Status::ok;
-  }
-  SVD<T> svd(ConstMatrixMap<T>(a, m, n) * std::ldexp(T(1), -e), Eigen::ComputeThinU | Eigen::ComputeThinV);
-  if (svd.info() != Eigen::Success) return Status::noConvergence;
-  svd.setThreshold(rankThreshold<T>(m, n));
-  solution = svd.solve(rhs) * std::ldexp(T(1), -e);
+  WorkingSVD<T> svd;
+  const Status status = decomposeThreaded(a, m, n, e, true, false, svd);
+  if (status != Status::ok) return status;
+  ColumnMajorMatrix<T> projected = svd.leftOfA().transpose() * rhs;
+  projected.array().colwise() *= invertedSingularValues(svd.values, m, n).array();
+  solution.noalias() = svd.rightOfA() * projected;
+  solution *= std::ldexp(T(1), -e);
   return Status::ok;
 }
 
@@ -252,18 +243,11 @@ Status pseudoInverseImpl(const T* a, Index m, Index n, T* out) {
   }
   // A = 2^e Â exactly, so A⁺ = Â⁺ / 2^e = V Σ⁺ Uᵀ / 2^e.
   const int e = scaleExponent(a, m * n);
-  if (std::min(m, n) >= threadedSVDMinimum) {
-    WorkingSVD<T> svd;
-    const Status status = decomposeThreaded(a, m, n, e, true, false, svd);
-    if (status != Status::ok) return status;
-    const Vector<T> inverted = invertedSingularValues(svd.values, m, n);
-    result.noalias() = svd.rightOfA() * inverted.asDiagonal() * svd.leftOfA().transpose();
-  } else {
-    const SVD<T> svd(ConstMatrixMap<T>(a, m, n) * std::ldexp(T(1), -e), Eigen::ComputeThinU | Eigen::ComputeThinV);
-    if (svd.info() != Eigen::Success) return Status::noConvergence;
-    const Vector<T> inverted = invertedSingularValues(svd.singularValues(), m, n);
-    result.noalias() = svd.matrixV() * inverted.asDiagonal() * svd.matrixU().transpose();
-  }
+  WorkingSVD<T> svd;
+  const Status status = decomposeThreaded(a, m, n, e, true, false, svd);
+  if (status != Status::ok) return status;
+  const Vector<T> inverted = invertedSingularValues(svd.values, m, n);
+  result.noalias() = svd.rightOfA() * inverted.asDiagonal() * svd.leftOfA().transpose();
   result *= std::ldexp(T(1), -e);
   return Status::ok;
 }
