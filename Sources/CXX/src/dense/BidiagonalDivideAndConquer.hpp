@@ -25,6 +25,12 @@
 // - `perturbCol0`: vectorized and threaded; it and `computeSingVals` count
 //   an entry as deflated exactly when BDCSVD leaves it out of `perm`
 //   (Eigen 3.4 reads out of bounds otherwise).
+// And one member of JacobiSVD, which `divide` runs on its leaves (blocks of
+// fewer than 16 columns):
+// - `JacobiSVD::compute`: the core's one-sided Jacobi
+//   (OneSidedJacobiSVD.hpp) instead of Eigen's QR-preconditioned two-sided
+//   Jacobi, whose instantiation (with ColPivHouseholderQR's) was a sixth of
+//   the SVD units' compile time.
 // A specialization is an ordinary definition with external linkage, so
 // every translation unit that includes this header must compile Eigen in a
 // namespace of its own (the AVX2 variant's `EigenAVX2`, the baseline's
@@ -38,6 +44,7 @@
 #include <vector>
 
 #include "EigenSetup.hpp"
+#include "OneSidedJacobiSVD.hpp"
 #include "ThreadPool.hpp"
 #include <Eigen/SVD>
 
@@ -282,8 +289,73 @@ void perturbFirstColumn(const Array& col0, const Array& diag, const Indices& per
   parallel::forRange(n, parts, 1, perturbRange);
 }
 
+/// The SVD of one of `divide`'s leaves, a rows×columns block with rows ≥
+/// columns (columns + 1 rows in Eigen 3.4): full U, V when `wantV`, σ
+/// descending, what `JacobiSVD::compute` gives `divide`. The block is
+/// scaled by a power of two to a largest entry near 1 first, as
+/// oneSidedJacobiSVD asks; its entries are the bidiagonal's, at least
+/// eps times the largest where not zero (BidiagonalSVD.hpp), so the
+/// Jacobi route cannot decline for a tiny column.
+template <class T>
+Eigen::ComputationInfo leafSVD(const ColumnMajorMatrix<T>& block, bool wantV, ColumnMajorMatrix<T>& u,
+                               ColumnMajorMatrix<T>& v, Vector<T>& values) {
+  const Index rows = block.rows(), columns = block.cols();
+  if (rows < columns || columns < 1) return Eigen::InvalidInput;
+  values.resize(columns);
+  u.resize(rows, rows);
+  v.resize(columns, columns);
+  const T largest = block.cwiseAbs().maxCoeff();
+  if (!(largest > T(0))) {
+    values.setZero();
+    u.setIdentity();
+    v.setIdentity();
+    return Eigen::Success;
+  }
+  int exponent = 0;
+  std::frexp(largest, &exponent);
+  ColumnMajorMatrix<T> w = block * std::ldexp(T(1), -exponent);
+  if (!oneSidedJacobiSVD(w.data(), rows, columns, true, rows, u.data(), values.data(), v.data())) {
+    return Eigen::NoConvergence;
+  }
+  values *= std::ldexp(T(1), exponent);
+  if (!wantV) v.resize(0, 0);
+  return Eigen::Success;
+}
+
 }  // namespace
 }  // namespace core
+
+template <>
+Eigen::JacobiSVD<core::detail::ColumnMajorMatrix<float>>& Eigen::JacobiSVD<core::detail::ColumnMajorMatrix<float>>::compute(
+    const MatrixType& matrix, unsigned int computationOptions) {
+  m_computationOptions = computationOptions;
+  m_computeFullU = true;
+  m_computeFullV = (computationOptions & ComputeFullV) != 0;
+  m_computeThinU = m_computeThinV = false;
+  m_rows = matrix.rows();
+  m_cols = matrix.cols();
+  m_diagSize = std::min(m_rows, m_cols);
+  m_info = core::leafSVD<float>(matrix, m_computeFullV, m_matrixU, m_matrixV, m_singularValues);
+  m_nonzeroSingularValues = (m_singularValues.array() > 0.0f).count();
+  m_isInitialized = m_isAllocated = true;
+  return *this;
+}
+
+template <>
+Eigen::JacobiSVD<core::detail::ColumnMajorMatrix<double>>& Eigen::JacobiSVD<core::detail::ColumnMajorMatrix<double>>::compute(
+    const MatrixType& matrix, unsigned int computationOptions) {
+  m_computationOptions = computationOptions;
+  m_computeFullU = true;
+  m_computeFullV = (computationOptions & ComputeFullV) != 0;
+  m_computeThinU = m_computeThinV = false;
+  m_rows = matrix.rows();
+  m_cols = matrix.cols();
+  m_diagSize = std::min(m_rows, m_cols);
+  m_info = core::leafSVD<double>(matrix, m_computeFullV, m_matrixU, m_matrixV, m_singularValues);
+  m_nonzeroSingularValues = (m_singularValues.array() > 0.0).count();
+  m_isInitialized = m_isAllocated = true;
+  return *this;
+}
 
 template <>
 void Eigen::BDCSVD<core::detail::ColumnMajorMatrix<float>>::perturbCol0(const ArrayRef& col0, const ArrayRef& diag,
