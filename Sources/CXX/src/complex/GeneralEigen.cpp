@@ -1,10 +1,12 @@
 // The general real eigenproblem and its two forms: eigenvalues and vectors
-// (balancing, Eigen's HessenbergDecomposition, our double-shift QR and
-// back substitution), real Schur and Hessenberg. Non-finite input gives NaN outputs
-// without entering the QR iteration, whose failure is a status.
+// (balancing, Eigen's HessenbergDecomposition with Q formed by our block
+// reflectors, our double-shift QR and back substitution), real Schur and
+// Hessenberg. Non-finite input gives NaN outputs without entering the QR
+// iteration, whose failure is a status.
 #include "ComplexCore.h"
 
 #include "Balancing.hpp"
+#include "BlockReflector.hpp"
 #include "ComplexSetup.hpp"
 #include "HessenbergQR.hpp"
 #include "KernelVariants.hpp"
@@ -21,12 +23,26 @@ namespace {
 using detail::ColumnMajorMatrix;
 using detail::guarded;
 
+/// Reflectors per block when Q is formed.
+constexpr Index hessenbergReflectorBlockWidth = 32;
+
 /// The Hessenberg form of the column-major `work`, and (when `q` is not
-/// null) the orthogonal Q of work = Q H Qᵀ.
+/// null) the orthogonal Q of work = Q H Qᵀ. Q = H₀ H₁ ⋯ H_{n−3}, where H_j
+/// acts on rows j + 1 onwards with its vector below the subdiagonal of the
+/// packed reduction; it is formed by blocks of reflectors across the
+/// threads (BlockReflector.hpp) rather than by Eigen's HouseholderSequence.
 template <class T>
 ColumnMajorMatrix<T> reduceToHessenberg(const ColumnMajorMatrix<T>& work, ColumnMajorMatrix<T>* q) {
+  const Index n = work.rows();
   Eigen::HessenbergDecomposition<ColumnMajorMatrix<T>> decomposition(work);
-  if (q != nullptr) *q = decomposition.matrixQ();
+  if (q != nullptr) {
+    q->setIdentity(n, n);
+    if (n > 2) {
+      applyReflectorsInBlocks(decomposition.packedMatrix().block(1, 0, n - 1, n - 2),
+                              decomposition.householderCoefficients().head(n - 2), q->bottomRightCorner(n - 1, n - 1),
+                              hessenbergReflectorBlockWidth);
+    }
+  }
   return decomposition.matrixH();
 }
 
