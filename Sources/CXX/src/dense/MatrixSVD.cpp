@@ -1,8 +1,9 @@
 // Singular value decomposition and what is built on it: singular values,
-// minimum-norm least squares and the pseudo-inverse. At every size all of
-// them bidiagonalize and back-transform in the core's own threaded code
-// around a bidiagonal SVD that splits off zero entries and runs Eigen's
-// divide and conquer on the rest (see SVDKernels.hpp).
+// minimum-norm least squares and the pseudo-inverse. All of them
+// bidiagonalize and back-transform in the core's own threaded code around a
+// bidiagonal SVD that splits off zero entries and runs Eigen's divide and
+// conquer on the rest; small matrices (at most 15 columns and 400 entries)
+// take one-sided Jacobi instead (see SVDKernels.hpp).
 // Non-finite input never reaches Eigen's iterations: its outputs are NaN.
 //
 // The exported functions run the AVX2+FMA kernels when the CPU has them

@@ -5,7 +5,8 @@
 // orthogonal, W J₁ J₂ ⋯ = U Σ; the rotations multiplied together are V.
 // For a few columns this is faster than bidiagonalizing and running the
 // divide and conquer, whose fixed costs (allocations, Eigen's general
-// products, the leaf solver) dominate below 16 columns.
+// products) dominate below 16 columns; it is also that divide and
+// conquer's leaf solver (BidiagonalDivideAndConquer.hpp).
 //
 // No Eigen here: plain column-major arrays, so that the unit including it
 // compiles quickly.

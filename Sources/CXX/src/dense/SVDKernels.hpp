@@ -70,7 +70,7 @@ struct WorkingSVD {
 /// (OneSidedJacobiSVD.hpp); otherwise, or when that route declines, in the
 /// three steps above.
 template <class T>
-Status decomposeThreaded(const T* a, Index m, Index n, int e, bool vectors, bool full, WorkingSVD<T>& result) {
+Status decomposeScaled(const T* a, Index m, Index n, int e, bool vectors, bool full, WorkingSVD<T>& result) {
   result.transposed = m < n;
   const Index rows = std::max(m, n), columns = std::min(m, n);
   ColumnMajorMatrix<T> w = uninitializedWorkingMatrix<T>(rows, columns);
@@ -121,9 +121,9 @@ Status decomposeThreaded(const T* a, Index m, Index n, int e, bool vectors, bool
 /// The SVD of A / 2^e for min(m, n) ≥ 1: values, and when
 /// `u` and `v` are given, the vectors (full or thin) into them, row-major.
 template <class T>
-Status threadedSVD(const T* a, Index m, Index n, int e, bool full, T* u, T* values, T* v) {
+Status scaledSVD(const T* a, Index m, Index n, int e, bool full, T* u, T* values, T* v) {
   WorkingSVD<T> svd;
-  const Status status = decomposeThreaded(a, m, n, e, u != nullptr, full, svd);
+  const Status status = decomposeScaled(a, m, n, e, u != nullptr, full, svd);
   if (status != Status::ok) return status;
   Eigen::Map<Vector<T>>(values, svd.values.size()) = svd.values * std::ldexp(T(1), e);
   if (u == nullptr) return Status::ok;
@@ -188,7 +188,7 @@ Status svdImpl(const T* a, Index m, Index n, bool full, T* u, T* values, T* v) {
     return Status::ok;
   }
   const int e = scan.scaleExponent();  // A = 2^e Â, exactly; σ = 2^e σ̂
-  return threadedSVD(a, m, n, e, full, u, values, v);
+  return scaledSVD(a, m, n, e, full, u, values, v);
 }
 
 template <class T>
@@ -203,7 +203,7 @@ Status singularValuesImpl(const T* a, Index m, Index n, T* values) {
     return Status::ok;
   }
   const int e = scan.scaleExponent();
-  return threadedSVD<T>(a, m, n, e, false, nullptr, values, nullptr);
+  return scaledSVD<T>(a, m, n, e, false, nullptr, values, nullptr);
 }
 
 template <class T>
@@ -223,7 +223,7 @@ Status leastSquaresImpl(const T* a, Index m, Index n, const T* b, Index nrhs, T*
   const int e = scaleExponent(a, m * n);
   const ConstMatrixMap<T> rhs(b, m, nrhs);
   WorkingSVD<T> svd;
-  const Status status = decomposeThreaded(a, m, n, e, true, false, svd);
+  const Status status = decomposeScaled(a, m, n, e, true, false, svd);
   if (status != Status::ok) return status;
   ColumnMajorMatrix<T> projected = svd.leftOfA().transpose() * rhs;
   projected.array().colwise() *= invertedSingularValues(svd.values, m, n).array();
@@ -244,7 +244,7 @@ Status pseudoInverseImpl(const T* a, Index m, Index n, T* out) {
   // A = 2^e Â exactly, so A⁺ = Â⁺ / 2^e = V Σ⁺ Uᵀ / 2^e.
   const int e = scaleExponent(a, m * n);
   WorkingSVD<T> svd;
-  const Status status = decomposeThreaded(a, m, n, e, true, false, svd);
+  const Status status = decomposeScaled(a, m, n, e, true, false, svd);
   if (status != Status::ok) return status;
   const Vector<T> inverted = invertedSingularValues(svd.values, m, n);
   result.noalias() = svd.rightOfA() * inverted.asDiagonal() * svd.leftOfA().transpose();
