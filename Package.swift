@@ -30,8 +30,8 @@ let libraryInterop: [SwiftSetting] = cxxInterop + [.unsafeFlags(["-enable-librar
 let package = Package(
   name: "LinearAlgebraPrimes",
   products: [
-    .library(name: "LinearAlgebra", targets: ["LinearAlgebra"]),
-    .library(name: "Primes", targets: ["Primes"]),
+    .library(name: "LinearAlgebra", targets: ["LinearAlgebra", "CXXCore"]),
+    .library(name: "Primes", targets: ["Primes", "CXXCore"]),
     .executable(name: "primes", targets: ["PrimesCommand"]),
     .executable(name: "benchmarks", targets: ["benchmarks"]),
   ],
@@ -41,16 +41,29 @@ let package = Package(
       pkgConfig: "eigen3",
       providers: [.apt(["libeigen3-dev"]), .brew(["eigen"])]
     ),
+    // The core's interface: the headers and module map that the Swift
+    // targets import as `CXX`. It compiles nothing, so SwiftPM starts the
+    // Swift modules without waiting for the core's objects (a Swift target
+    // waits for the objects of the C++ targets it depends on) and a clean
+    // build compiles Swift and C++ side by side.
     .target(
       name: "CXX",
-      dependencies: ["CEigen"],
-      // One folder per layer; headers include each other by file name.
+      exclude: ["src"]
+    ),
+    // The core's implementation, one folder per layer; headers include each
+    // other by file name. `platform/` (thread pool, kernel variants, large
+    // pages) is what every layer includes. The library products list this
+    // target beside their Swift target, so it is linked into every client.
+    .target(
+      name: "CXXCore",
+      dependencies: ["CXX", "CEigen"],
+      path: "Sources/CXX/src",
+      publicHeadersPath: "platform",
       cxxSettings: coreSettings + [
-        .headerSearchPath("src/platform"),
-        .headerSearchPath("src/dense"),
-        .headerSearchPath("src/complex"),
-        .headerSearchPath("src/primes"),
-        .headerSearchPath("src/sparse"),
+        .headerSearchPath("dense"),
+        .headerSearchPath("complex"),
+        .headerSearchPath("primes"),
+        .headerSearchPath("sparse"),
       ],
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
     ),
@@ -66,7 +79,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "PrimesCommand",
-      dependencies: ["Primes"]
+      dependencies: ["Primes", "CXXCore"]
     ),
     .target(
       name: "BenchmarkAnchors",
@@ -76,18 +89,18 @@ let package = Package(
     ),
     .executableTarget(
       name: "benchmarks",
-      dependencies: ["LinearAlgebra", "Primes", "CXX", "BenchmarkAnchors"],
+      dependencies: ["LinearAlgebra", "Primes", "CXX", "CXXCore", "BenchmarkAnchors"],
       path: "Benchmarks/benchmarks",
       swiftSettings: cxxInterop
     ),
     .testTarget(
       name: "LinearAlgebraTests",
-      dependencies: ["LinearAlgebra", "CXX"],
+      dependencies: ["LinearAlgebra", "CXX", "CXXCore"],
       swiftSettings: cxxInterop
     ),
     .testTarget(
       name: "PrimesTests",
-      dependencies: ["Primes", "CXX", "PrimesCommand"],
+      dependencies: ["Primes", "CXX", "CXXCore", "PrimesCommand"],
       swiftSettings: cxxInterop
     ),
   ],
