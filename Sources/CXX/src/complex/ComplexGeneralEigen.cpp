@@ -1,11 +1,13 @@
 // The general complex eigenproblem (balancing, Eigen's
-// HessenbergDecomposition, our single-shift QR and back substitution),
+// HessenbergDecomposition with Q formed by our block reflectors, our
+// single-shift QR and back substitution),
 // complex Schur and complex Hessenberg form.
 // Non-finite input gives NaN outputs without entering the QR iteration,
 // whose failure is a status.
 #include "ComplexCore.h"
 
 #include "Balancing.hpp"
+#include "BlockReflector.hpp"
 #include "ComplexHessenbergQR.hpp"
 #include "ComplexSetup.hpp"
 #include "KernelVariants.hpp"
@@ -20,12 +22,29 @@ namespace {
 
 using detail::guarded;
 
+/// Reflectors per block when Q of the Hessenberg reduction is formed.
+constexpr Index hessenbergReflectorBlockWidth = 32;
+
 /// The Hessenberg form of `work`, and (when `q` is not null) the unitary Q
-/// of work = Q H Qᴴ.
+/// of work = Q H Qᴴ. Q = H₀ H₁ ⋯ H_{n−2}, where H_j = I − τ̄_j v_j v_jᴴ acts
+/// on rows j + 1 onwards with its vector below the subdiagonal of the packed
+/// reduction (Eigen stores τ_j for H_jᴴ, hence the conjugates). Unlike the
+/// real reduction's, the last reflector is not the identity: it turns the
+/// last subdiagonal entry real. Q is formed by blocks of reflectors across
+/// the threads (BlockReflector.hpp) rather than by Eigen's
+/// HouseholderSequence.
 template <class T>
 detail::ComplexMatrix<T> reduceToHessenberg(const detail::ComplexMatrix<T>& work, detail::ComplexMatrix<T>* q) {
+  const Index n = work.rows();
   Eigen::HessenbergDecomposition<detail::ComplexMatrix<T>> decomposition(work);
-  if (q != nullptr) *q = decomposition.matrixQ();
+  if (q != nullptr) {
+    q->setIdentity(n, n);
+    if (n > 1) {
+      const detail::Vector<std::complex<T>> coefficients = decomposition.householderCoefficients().conjugate();
+      applyReflectorsInBlocks(decomposition.packedMatrix().block(1, 0, n - 1, n - 1), coefficients,
+                              q->bottomRightCorner(n - 1, n - 1), hessenbergReflectorBlockWidth);
+    }
+  }
   return decomposition.matrixH();
 }
 
