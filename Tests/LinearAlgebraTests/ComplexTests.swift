@@ -234,6 +234,33 @@ struct ComplexMatrixTests {
   }
 
   @Test(arguments: [ScalarType.float, .double])
+  func largeHermitianEigenFormsQInBlocks(_ type: ScalarType) {
+    switch type {
+    case .float: checkLargeHermitianEigen(Float.self)
+    case .double: checkLargeHermitianEigen(Double.self)
+    }
+  }
+
+  /// n = 200: Q of the tridiagonalization from 199 reflectors, past the
+  /// size where they are applied in blocks rather than one at a time.
+  private func checkLargeHermitianEigen<R: RealMatrixScalar>(_: R.Type) {
+    let n = 200
+    let seed: UInt64 = 2_002
+    let epsilon = Double(R.ulpOfOne)
+    let a = Self.random(R.self, rows: n, columns: n, seed: seed)
+    let hermitian = a + a.adjoint()
+    let eigen = hermitian.hermitianEigen()
+    let values = eigen.eigenvalues.map { Complex(Double($0)) }
+    let v = ComplexReference(eigen.eigenvectors)
+    let h = ComplexReference(hermitian)
+    let ratio = complexResidualRatio(
+      h * v - v.scalingColumns(by: values), scale: h.frobeniusNorm, size: n, epsilon: epsilon)
+    #expect(ratio < residualBound, "hermitianEigen \(R.self) n = \(n), seed \(seed): \(ratio)")
+    let unitary = complexResidualRatio(v.adjoint * v - .identity(n), scale: 1, size: n, epsilon: epsilon)
+    #expect(unitary < residualBound, "hermitianEigen unitarity \(R.self) n = \(n), seed \(seed): \(unitary)")
+  }
+
+  @Test(arguments: [ScalarType.float, .double])
   func largeSolvesSpanManyPanels(_ type: ScalarType) throws {
     switch type {
     case .float: try checkLargeSolve(Float.self)

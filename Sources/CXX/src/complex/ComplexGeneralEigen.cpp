@@ -41,7 +41,7 @@ detail::ComplexMatrix<T> reduceToHessenberg(const detail::ComplexMatrix<T>& work
     q->setIdentity(n, n);
     if (n > 1) {
       const detail::Vector<std::complex<T>> coefficients = decomposition.householderCoefficients().conjugate();
-      applyReflectorsInBlocks(decomposition.packedMatrix().block(1, 0, n - 1, n - 1), coefficients,
+      formReflectorProductInBlocks(decomposition.packedMatrix().block(1, 0, n - 1, n - 1), coefficients,
                               q->bottomRightCorner(n - 1, n - 1), hessenbergReflectorBlockWidth);
     }
   }

@@ -38,7 +38,7 @@ ColumnMajorMatrix<T> reduceToHessenberg(const ColumnMajorMatrix<T>& work, Column
   if (q != nullptr) {
     q->setIdentity(n, n);
     if (n > 2) {
-      applyReflectorsInBlocks(decomposition.packedMatrix().block(1, 0, n - 1, n - 2),
+      formReflectorProductInBlocks(decomposition.packedMatrix().block(1, 0, n - 1, n - 2),
                               decomposition.householderCoefficients().head(n - 2), q->bottomRightCorner(n - 1, n - 1),
                               hessenbergReflectorBlockWidth);
     }

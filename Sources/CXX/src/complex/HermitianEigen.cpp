@@ -1,8 +1,11 @@
-// Hermitian eigendecomposition (Eigen's SelfAdjointEigenSolver: Householder
-// tridiagonalization to a real tridiagonal, implicit symmetric QR), reading
-// the lower triangle only. Non-finite input gives NaN outputs.
+// Hermitian eigendecomposition, reading the lower triangle only: Eigen's
+// Householder tridiagonalization to a real tridiagonal, its Q formed by our
+// block reflectors, and Eigen's implicit symmetric QR on the tridiagonal
+// (the steps of Eigen's SelfAdjointEigenSolver, whose HouseholderSequence
+// evaluation is not instantiated). Non-finite input gives NaN outputs.
 #include "ComplexCore.h"
 
+#include "BlockReflector.hpp"
 #include "ComplexSetup.hpp"
 
 #include <Eigen/Eigenvalues>
@@ -11,6 +14,9 @@ namespace core {
 namespace {
 
 using detail::guarded;
+
+/// Reflectors per block when Q of the tridiagonalization is formed.
+constexpr Index tridiagonalReflectorBlockWidth = 32;
 
 template <class T>
 Status hermitianEigenImpl(const T* a, Index n, T* values, T* vectors) {
@@ -31,10 +37,37 @@ Status hermitianEigenImpl(const T* a, Index n, T* values, T* vectors) {
     detail::fillNaN(vectors, 2 * n * n);
     return Status::ok;
   }
-  Eigen::SelfAdjointEigenSolver<detail::ComplexMatrix<T>> solver{detail::ComplexMatrix<T>(input)};
-  if (solver.info() != Eigen::Success) return Status::noConvergence;
-  Eigen::Map<detail::Vector<T>>(values, n) = solver.eigenvalues();
-  detail::complexView(vectors, n, n) = solver.eigenvectors();
+  if (n == 1) {
+    values[0] = input(0, 0).real();
+    vectors[0] = T(1);
+    vectors[1] = T(0);
+    return Status::ok;
+  }
+  // The lower triangle mapped into [−1, 1] against over- and underflow, as
+  // Eigen's solver does; the eigenvalues are scaled back at the end.
+  detail::ComplexMatrix<T> work = input.template triangularView<Eigen::Lower>();
+  T scale = work.cwiseAbs().maxCoeff();
+  if (scale == T(0)) scale = T(1);
+  work /= std::complex<T>(scale);
+  detail::Vector<std::complex<T>> coefficients(n - 1);
+  Eigen::internal::tridiagonalization_inplace(work, coefficients);
+  detail::Vector<T> diagonal = work.diagonal().real();
+  detail::Vector<T> subdiagonal = work.template diagonal<-1>().real();
+  // Q = H₀ H₁ ⋯ H_{n−2}, H_j acting on rows j + 1 onwards with its vector
+  // below the subdiagonal; Eigen stores τ_j for H_jᴴ, hence the conjugates.
+  // The last reflector makes the last subdiagonal entry real.
+  detail::ComplexMatrix<T> q = detail::ComplexMatrix<T>::Identity(n, n);
+  const detail::Vector<std::complex<T>> conjugates = coefficients.conjugate();
+  formReflectorProductInBlocks(work.block(1, 0, n - 1, n - 1), conjugates, q.bottomRightCorner(n - 1, n - 1),
+                               tridiagonalReflectorBlockWidth);
+  // Eigen's limit: 30 sweeps per eigenvalue.
+  constexpr Index maximumSweepsPerEigenvalue = 30;
+  if (Eigen::internal::computeFromTridiagonal_impl(diagonal, subdiagonal, maximumSweepsPerEigenvalue, true, q) !=
+      Eigen::Success) {
+    return Status::noConvergence;
+  }
+  Eigen::Map<detail::Vector<T>>(values, n) = diagonal * scale;
+  detail::complexView(vectors, n, n) = q;
   return Status::ok;
 }
 

@@ -96,5 +96,37 @@ void applyReflectorsInBlocks(const Vectors& vectors, const Coefficients& coeffic
   }
 }
 
+/// Below this many reflectors `formReflectorProductInBlocks` applies them
+/// one at a time: the block reflector's triangular factor and products cost
+/// more than they save there.
+constexpr Index reflectorProductBlockingMinimum = 160;
+
+/// Forms Q = H₀ H₁ ⋯ in `target`, which holds the identity on entry, from
+/// the reflectors in the columns of `vectors` (as `applyReflectorsInBlocks`
+/// reads them), last first. Reflector k (or a block starting at k) meets
+/// only identity columns left of k, zero in its rows, so it is applied to
+/// the columns from k on: the flops of LAPACK's `?orgqr` rather than of a
+/// general product. From `reflectorProductBlockingMinimum` reflectors on,
+/// in blocks of `blockWidth`, each across the threads.
+template <class Vectors, class Coefficients, class Target>
+void formReflectorProductInBlocks(const Vectors& vectors, const Coefficients& coefficients, Target&& target,
+                                  Index blockWidth) {
+  using Scalar = typename std::decay_t<Target>::Scalar;
+  const Index rows = vectors.rows(), count = vectors.cols(), columns = target.cols();
+  if (count < reflectorProductBlockingMinimum) {
+    Eigen::Matrix<Scalar, Eigen::Dynamic, 1> workspace(columns);
+    for (Index k = count - 1; k >= 0; --k) {
+      target.bottomRightCorner(rows - k, columns - k)
+          .applyHouseholderOnTheLeft(vectors.col(k).tail(rows - k - 1), coefficients.coeff(k), workspace.data());
+    }
+    return;
+  }
+  for (Index top = (count - 1) / blockWidth * blockWidth; top >= 0; top -= blockWidth) {
+    const Index width = std::min(blockWidth, count - top);
+    applyBlockReflector(target.bottomRightCorner(rows - top, columns - top),
+                        vectors.block(top, top, rows - top, width), coefficients.segment(top, width), true);
+  }
+}
+
 }  // namespace
 }  // namespace core
