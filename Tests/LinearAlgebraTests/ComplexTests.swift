@@ -218,19 +218,25 @@ struct ComplexMatrixTests {
       #expect(svdRatio < residualBound, "svd \(context): \(svdRatio)")
       #expect(zip(svd.singularValues, svd.singularValues.dropFirst()).allSatisfy { $0 >= $1 })
 
-      // hermitianEigen of A + Aᴴ: ‖H V − V Λ‖ / (‖H‖ n eps), unitary V
-      let hermitian = a + a.adjoint()
-      let eigen = hermitian.hermitianEigen()
-      let values = eigen.eigenvalues.map { Complex(Double($0)) }
-      let v = ComplexReference(eigen.eigenvectors)
-      let h = ComplexReference(hermitian)
-      let eigenRatio = complexResidualRatio(
-        h * v - v.scalingColumns(by: values), scale: h.frobeniusNorm, size: n, epsilon: epsilon)
-      #expect(eigenRatio < residualBound, "hermitianEigen \(context): \(eigenRatio)")
-      #expect(zip(eigen.eigenvalues, eigen.eigenvalues.dropFirst()).allSatisfy { $0 <= $1 })
-      let unitary = complexResidualRatio(v.adjoint * v - .identity(n), scale: 1, size: n, epsilon: epsilon)
-      #expect(unitary < residualBound, "hermitianEigen unitarity \(context): \(unitary)")
+      checkHermitianEigen(of: a + a.adjoint(), context: context)
     }
+  }
+
+  /// hermitianEigen of `hermitian`: ‖H V − V Λ‖ / (‖H‖ n eps) and
+  /// ‖VᴴV − I‖ / (n eps) below the bound, eigenvalues ascending.
+  private func checkHermitianEigen<R: RealMatrixScalar>(of hermitian: Matrix<Complex<R>>, context: String) {
+    let n = hermitian.rowCount
+    let epsilon = Double(R.ulpOfOne)
+    let eigen = hermitian.hermitianEigen()
+    let values = eigen.eigenvalues.map { Complex(Double($0)) }
+    let v = ComplexReference(eigen.eigenvectors)
+    let h = ComplexReference(hermitian)
+    let eigenRatio = complexResidualRatio(
+      h * v - v.scalingColumns(by: values), scale: h.frobeniusNorm, size: n, epsilon: epsilon)
+    #expect(eigenRatio < residualBound, "hermitianEigen \(context): \(eigenRatio)")
+    #expect(zip(eigen.eigenvalues, eigen.eigenvalues.dropFirst()).allSatisfy { $0 <= $1 })
+    let unitary = complexResidualRatio(v.adjoint * v - .identity(n), scale: 1, size: n, epsilon: epsilon)
+    #expect(unitary < residualBound, "hermitianEigen unitarity \(context): \(unitary)")
   }
 
   @Test(arguments: [ScalarType.float, .double])
@@ -246,18 +252,8 @@ struct ComplexMatrixTests {
   private func checkLargeHermitianEigen<R: RealMatrixScalar>(_: R.Type) {
     let n = 200
     let seed: UInt64 = 2_002
-    let epsilon = Double(R.ulpOfOne)
     let a = Self.random(R.self, rows: n, columns: n, seed: seed)
-    let hermitian = a + a.adjoint()
-    let eigen = hermitian.hermitianEigen()
-    let values = eigen.eigenvalues.map { Complex(Double($0)) }
-    let v = ComplexReference(eigen.eigenvectors)
-    let h = ComplexReference(hermitian)
-    let ratio = complexResidualRatio(
-      h * v - v.scalingColumns(by: values), scale: h.frobeniusNorm, size: n, epsilon: epsilon)
-    #expect(ratio < residualBound, "hermitianEigen \(R.self) n = \(n), seed \(seed): \(ratio)")
-    let unitary = complexResidualRatio(v.adjoint * v - .identity(n), scale: 1, size: n, epsilon: epsilon)
-    #expect(unitary < residualBound, "hermitianEigen unitarity \(R.self) n = \(n), seed \(seed): \(unitary)")
+    checkHermitianEigen(of: a + a.adjoint(), context: "\(R.self) n = \(n), seed \(seed)")
   }
 
   @Test(arguments: [ScalarType.float, .double])
