@@ -1,19 +1,23 @@
 // The complex product on the real packed kernel (the "4M" method in one real
 // product), on strided row-major operands so that the blocked complex LU can
-// update its trailing matrix in place. With A = Ar + i Ai, B = Br + i Bi:
+// update its trailing matrix in place. Read as reals, a row of A is
+// (Re a₀, Im a₀, Re a₁, Im a₁, …) and a row of C likewise, so with B' the
+// 2k×2n real matrix whose rows 2p and 2p + 1 are
 //
-//     [Ar Ai] · [ Br  Bi ]  =  [Ar Br - Ai Bi   Ar Bi + Ai Br]  =  [Re C  Im C],
-//               [-Bi  Br ]
+//     (Re bₚ₀,  Im bₚ₀, Re bₚ₁,  Im bₚ₁, …)
+//     (−Im bₚ₀, Re bₚ₀, −Im bₚ₁, Re bₚ₁, …)
 //
-// an m×2k by 2k×2n real product of exactly the complex product's 8mkn flops
-// (Van Zee and Smith 2017), so it inherits the real kernel's speed and
-// threads. Packing and unpacking run across the pool into scratch buffers
-// the calling thread keeps (threadScratch).
+// C = A B' is one m×2k by 2k×2n real product of exactly the complex
+// product's 8mkn flops (Van Zee and Smith 2017, "Implementing high-performance
+// complex matrix multiplication via the 3m and 4m methods") that reads A
+// and writes C where they are: only B' is formed, across the pool, into
+// scratch memory the calling thread keeps (threadScratch).
 #pragma once
 
 #include "MatrixCore.h"
 
 #include "ComplexSetup.hpp"
+#include "StridedProduct.h"
 #include "ThreadPool.hpp"
 
 #include <complex>
@@ -70,7 +74,8 @@ ScratchBuffer<T> threadScratch(Index count) {
 enum ScratchSlot : int { productScratch = 0, factorScratch = 1 };
 
 /// `c = a b` (or `c -= a b` when `subtract`) for complex row-major operands
-/// with leading dimensions (in complex elements) `lda`, `ldb`, `ldc`.
+/// with leading dimensions (in complex elements) `lda`, `ldb`, `ldc`; `c`
+/// must not overlap `a` or `b`.
 template <class T>
 Status complexProduct4M(const std::complex<T>* a, Index lda, const std::complex<T>* b, Index ldb,
                         std::complex<T>* c, Index ldc, Index m, Index k, Index n, bool subtract) {
@@ -81,53 +86,25 @@ Status complexProduct4M(const std::complex<T>* a, Index lda, const std::complex<
     }
     return Status::ok;
   }
-  const auto scratch = threadScratch<T, productScratch>(m * 2 * k + 2 * k * 2 * n + m * 2 * n);
-  T* left = scratch.data;
-  T* right = left + m * 2 * k;
-  T* out = right + 2 * k * 2 * n;
-  parallel::forRange(m, parallel::partsFor(m, 64), 1, [&](Index begin, Index end) {
-    for (Index row = begin; row < end; ++row) {
-      T* target = left + row * 2 * k;
-      const std::complex<T>* source = a + row * lda;
-      for (Index inner = 0; inner < k; ++inner) {
-        target[inner] = source[inner].real();
-        target[k + inner] = source[inner].imag();
-      }
-    }
-  });
+  const auto scratch = threadScratch<T, productScratch>(2 * k * 2 * n);
+  T* right = scratch.data;
   parallel::forRange(k, parallel::partsFor(k, 64), 1, [&](Index begin, Index end) {
     for (Index inner = begin; inner < end; ++inner) {
-      T* top = right + inner * 2 * n;
-      T* bottom = right + (k + inner) * 2 * n;
+      T* even = right + 2 * inner * 2 * n;
+      T* odd = even + 2 * n;
       const std::complex<T>* source = b + inner * ldb;
       for (Index column = 0; column < n; ++column) {
         const T br = source[column].real();
         const T bi = source[column].imag();
-        top[column] = br;
-        top[n + column] = bi;
-        bottom[column] = -bi;
-        bottom[n + column] = br;
+        even[2 * column] = br;
+        even[2 * column + 1] = bi;
+        odd[2 * column] = -bi;
+        odd[2 * column + 1] = br;
       }
     }
   });
-  const Status status = multiply(left, right, out, m, 2 * k, 2 * n);
-  if (status != Status::ok) return status;
-  parallel::forRange(m, parallel::partsFor(m, 64), 1, [&](Index begin, Index end) {
-    for (Index row = begin; row < end; ++row) {
-      const T* source = out + row * 2 * n;
-      std::complex<T>* target = c + row * ldc;
-      if (subtract) {
-        for (Index column = 0; column < n; ++column) {
-          target[column] -= std::complex<T>(source[column], source[n + column]);
-        }
-      } else {
-        for (Index column = 0; column < n; ++column) {
-          target[column] = std::complex<T>(source[column], source[n + column]);
-        }
-      }
-    }
-  });
-  return Status::ok;
+  return multiplyStrided(reinterpret_cast<const T*>(a), 2 * lda, right, 2 * n, reinterpret_cast<T*>(c), 2 * ldc, m,
+                         2 * k, 2 * n, subtract ? T(-1) : T(1), subtract ? T(1) : T(0));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include "KernelVariants.hpp"
 #include "ProductKernels.hpp"
+#include "StridedProduct.h"
 
 namespace core {
 namespace {
@@ -81,6 +82,21 @@ Status multiply(const double* a, const double* b, double* c, Index m, Index k, I
   }
   return guarded([&] {
     return avx2::isUsable() ? avx2::multiply(a, b, c, m, k, n) : multiplyKernel(a, b, c, m, k, n);
+  });
+}
+
+Status multiplyStrided(const float* a, Index lda, const float* b, Index ldb, float* c, Index ldc, Index m, Index k,
+                       Index n, float alpha, float beta) noexcept {
+  return guarded([&] {
+    return avx2::isUsable() ? avx2::multiplyStrided(a, lda, b, ldb, c, ldc, m, k, n, alpha, beta)
+                            : multiplyStridedKernel(a, lda, b, ldb, c, ldc, m, k, n, alpha, beta);
+  });
+}
+Status multiplyStrided(const double* a, Index lda, const double* b, Index ldb, double* c, Index ldc, Index m,
+                       Index k, Index n, double alpha, double beta) noexcept {
+  return guarded([&] {
+    return avx2::isUsable() ? avx2::multiplyStrided(a, lda, b, ldb, c, ldc, m, k, n, alpha, beta)
+                            : multiplyStridedKernel(a, lda, b, ldb, c, ldc, m, k, n, alpha, beta);
   });
 }
 

@@ -100,6 +100,52 @@ Status multiplyKernel(const T* a, const T* b, T* c, Index m, Index k, Index n) {
   return Status::ok;
 }
 
+/// `c = alpha · a b + beta · c` for strided row-major operands (see
+/// StridedProduct.h), across the pool with the rows of `c` split, on the
+/// packed kernel when every dimension allows it.
+template <class T>
+Status multiplyStridedKernel(const T* a, Index lda, const T* b, Index ldb, T* c, Index ldc, Index m, Index k,
+                             Index n, T alpha, T beta) {
+  if (m < 0 || k < 0 || n < 0 || lda < k || ldb < n || ldc < n) return Status::invalidArgument;
+  if (m == 0 || n == 0) return Status::ok;
+  using RowMajor = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  using Strided = Eigen::Map<RowMajor, 0, Eigen::OuterStride<>>;
+  using ConstStrided = Eigen::Map<const RowMajor, 0, Eigen::OuterStride<>>;
+  const auto multiplyRows = [&](Index begin, Index end) {
+    Strided target(c + begin * ldc, end - begin, n, Eigen::OuterStride<>(ldc));
+    if (k == 0) {
+      if (beta == T(0)) {
+        target.setZero();
+      } else {
+        target *= beta;
+      }
+      return;
+    }
+    const ConstStrided left(a + begin * lda, end - begin, k, Eigen::OuterStride<>(lda));
+    const ConstStrided right(b, k, n, Eigen::OuterStride<>(ldb));
+#if defined(__AVX2__) && defined(__FMA__)
+    if (std::min(end - begin, std::min(n, k)) >= packedProductDimension) {
+      packed::multiply<T>(end - begin, n, k, alpha, {left.data(), lda}, {right.data(), ldb}, beta, target.data(), ldc);
+      return;
+    }
+#endif
+    if (beta == T(0)) {
+      target.noalias() = alpha * (left * right);
+    } else {
+      if (beta != T(1)) target *= beta;
+      target.noalias() += alpha * (left * right);
+    }
+  };
+  const double work = static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k);
+  const Index rowParts = parallel::partsFor(m, 64);
+  if (work < parallelProductWork || rowParts == 1) {
+    multiplyRows(0, m);
+  } else {
+    parallel::forRange(m, rowParts, 12, multiplyRows);
+  }
+  return Status::ok;
+}
+
 template <class T>
 Status multiplyVectorKernel(const T* a, const T* x, T* y, Index m, Index n) {
   if (m < 0 || n < 0) return Status::invalidArgument;

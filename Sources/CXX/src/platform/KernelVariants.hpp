@@ -42,6 +42,10 @@ Status multiply(const float* a, const float* b, float* c, Index m, Index k, Inde
 Status multiply(const double* a, const double* b, double* c, Index m, Index k, Index n);
 Status multiplyVector(const float* a, const float* x, float* y, Index m, Index n);
 Status multiplyVector(const double* a, const double* x, double* y, Index m, Index n);
+Status multiplyStrided(const float* a, Index lda, const float* b, Index ldb, float* c, Index ldc, Index m, Index k,
+                       Index n, float alpha, float beta);
+Status multiplyStrided(const double* a, Index lda, const double* b, Index ldb, double* c, Index ldc, Index m,
+                       Index k, Index n, double alpha, double beta);
 
 // The AVX2+FMA LU family (MatrixLUAVX2.cpp); call only when isUsable().
 Status luFactor(const float* a, Index n, float* lu, Index* rowOrder, bool* singular);
