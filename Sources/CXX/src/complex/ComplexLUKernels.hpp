@@ -57,13 +57,41 @@ constexpr Index panelWidth = 64;
 /// so that its products pass over the right-hand sides half as often.
 constexpr Index solveBlockWidth = 128;
 
+/// Triangles up to this width are solved by Eigen's substitution; wider
+/// ones split in two, with the update between the halves as a product on
+/// the packed kernel (Eigen's complex kernel inside its substitution is
+/// slower than ours).
+constexpr Index substitutionWidth = 32;
+
 /// Solves T X = B in place, with T the `width`×`width` triangular block at
 /// `t` (unit lower when `lower`, else upper; leading dimension `ldt`) and
 /// B the `width`×`count` block at `b` (leading dimension `ldb`), both
-/// row-major: Eigen's blocked substitution on column ranges of B across
-/// the threads.
+/// row-major: recursively in halves down to `substitutionWidth`, there by
+/// Eigen's blocked substitution on column ranges of B across the threads.
 template <class T>
-void triangularSolveInPlace(const C<T>* t, Index ldt, bool lower, C<T>* b, Index ldb, Index width, Index count) {
+Status triangularSolveInPlace(const C<T>* t, Index ldt, bool lower, C<T>* b, Index ldb, Index width, Index count) {
+  if (width > substitutionWidth) {
+    // [T₁₁ 0; T₂₁ T₂₂] [X₁; X₂] = [B₁; B₂]: X₁, then B₂ −= T₂₁ X₁, then X₂;
+    // upper triangles the other way round.
+    const Index half = width / 2, rest = width - half;
+    const C<T>* t22 = t + half * ldt + half;
+    C<T>* b2 = b + half * ldb;
+    Status status = Status::ok;
+    if (lower) {
+      status = triangularSolveInPlace(t, ldt, true, b, ldb, half, count);
+      if (status == Status::ok) {
+        status = detail::complexProduct4M(t + half * ldt, ldt, b, ldb, b2, ldb, rest, half, count, true);
+      }
+      if (status == Status::ok) status = triangularSolveInPlace(t22, ldt, true, b2, ldb, rest, count);
+    } else {
+      status = triangularSolveInPlace(t22, ldt, false, b2, ldb, rest, count);
+      if (status == Status::ok) {
+        status = detail::complexProduct4M(t + half, ldt, b2, ldb, b, ldb, half, rest, count, true);
+      }
+      if (status == Status::ok) status = triangularSolveInPlace(t, ldt, false, b, ldb, half, count);
+    }
+    return status;
+  }
   using ConstStridedMap = Eigen::Map<const detail::RowMajorMatrix<C<T>>, 0, Eigen::OuterStride<>>;
   using StridedMap = Eigen::Map<detail::RowMajorMatrix<C<T>>, 0, Eigen::OuterStride<>>;
   const double work = static_cast<double>(width) * static_cast<double>(width) * static_cast<double>(count);
@@ -77,6 +105,7 @@ void triangularSolveInPlace(const C<T>* t, Index ldt, bool lower, C<T>* b, Index
       triangle.template triangularView<Eigen::Upper>().solveInPlace(target);
     }
   });
+  return Status::ok;
 }
 
 /// Solves `t x = b` in place for the n×n triangular `t` (unit lower when
@@ -90,13 +119,14 @@ Status blockedTriangularSolve(const C<T>* t, Index n, bool lower, C<T>* x, Index
     const Index block = lower ? step : blocks - 1 - step;
     const Index begin = block * solveBlockWidth;
     const Index size = std::min(solveBlockWidth, n - begin);
-    triangularSolveInPlace(t + begin * n + begin, n, lower, x + begin * nrhs, nrhs, size, nrhs);
+    Status status = triangularSolveInPlace(t + begin * n + begin, n, lower, x + begin * nrhs, nrhs, size, nrhs);
+    if (status != Status::ok) return status;
     // Remove the solved block from the rows still to solve.
     const Index restBegin = lower ? begin + size : 0;
     const Index restCount = lower ? n - restBegin : begin;
     if (restCount == 0) continue;
-    const Status status = detail::complexProduct4M(t + restBegin * n + begin, n, x + begin * nrhs, nrhs,
-                                                   x + restBegin * nrhs, nrhs, restCount, size, nrhs, true);
+    status = detail::complexProduct4M(t + restBegin * n + begin, n, x + begin * nrhs, nrhs, x + restBegin * nrhs, nrhs,
+                                      restCount, size, nrhs, true);
     if (status != Status::ok) return status;
   }
   return Status::ok;
@@ -118,7 +148,8 @@ Status factorPanel(C<T>* lu, Index n, Index* rowOrder, Index first, Index width)
     Status status = factorPanel(lu, n, rowOrder, first, left);
     if (status != Status::ok) return status;
     const Index middle = first + left;
-    triangularSolveInPlace(lu + first * n + first, n, true, lu + first * n + middle, n, left, right);
+    status = triangularSolveInPlace(lu + first * n + first, n, true, lu + first * n + middle, n, left, right);
+    if (status != Status::ok) return status;
     status = detail::complexProduct4M(lu + middle * n + first, n, lu + first * n + middle, n, lu + middle * n + middle,
                                       n, n - middle, left, right, true);
     if (status != Status::ok) return status;
@@ -170,7 +201,8 @@ Status factorInPlace(C<T>* lu, Index n, Index* rowOrder) {
     if (panelEnd == n) break;
     // U12 = L11⁻¹ A12.
     const Index rest = n - panelEnd;
-    triangularSolveInPlace(lu + k * n + k, n, true, lu + k * n + panelEnd, n, width, rest);
+    status = triangularSolveInPlace(lu + k * n + k, n, true, lu + k * n + panelEnd, n, width, rest);
+    if (status != Status::ok) return status;
     // A22 -= L21 U12.
     status = detail::complexProduct4M(lu + panelEnd * n + k, n, lu + k * n + panelEnd, n, lu + panelEnd * n + panelEnd,
                                       n, rest, width, rest, true);

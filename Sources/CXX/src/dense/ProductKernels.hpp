@@ -111,8 +111,10 @@ Status multiplyStridedKernel(const T* a, Index lda, const T* b, Index ldb, T* c,
   using RowMajor = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   using Strided = Eigen::Map<RowMajor, 0, Eigen::OuterStride<>>;
   using ConstStrided = Eigen::Map<const RowMajor, 0, Eigen::OuterStride<>>;
-  const auto multiplyRows = [&](Index begin, Index end) {
-    Strided target(c + begin * ldc, end - begin, n, Eigen::OuterStride<>(ldc));
+  // Rows [top, bottom) and columns [left, right) of C.
+  const auto multiplyPart = [&](Index top, Index bottom, Index left, Index right) {
+    const Index rows = bottom - top, columns = right - left;
+    Strided target(c + top * ldc + left, rows, columns, Eigen::OuterStride<>(ldc));
     if (k == 0) {
       if (beta == T(0)) {
         target.setZero();
@@ -121,27 +123,32 @@ Status multiplyStridedKernel(const T* a, Index lda, const T* b, Index ldb, T* c,
       }
       return;
     }
-    const ConstStrided left(a + begin * lda, end - begin, k, Eigen::OuterStride<>(lda));
-    const ConstStrided right(b, k, n, Eigen::OuterStride<>(ldb));
+    const ConstStrided leftFactor(a + top * lda, rows, k, Eigen::OuterStride<>(lda));
+    const ConstStrided rightFactor(b + left, k, columns, Eigen::OuterStride<>(ldb));
 #if defined(__AVX2__) && defined(__FMA__)
-    if (std::min(end - begin, std::min(n, k)) >= packedProductDimension) {
-      packed::multiply<T>(end - begin, n, k, alpha, {left.data(), lda}, {right.data(), ldb}, beta, target.data(), ldc);
+    if (std::min(rows, std::min(columns, k)) >= packedProductDimension) {
+      packed::multiply<T>(rows, columns, k, alpha, {leftFactor.data(), lda}, {rightFactor.data(), ldb}, beta,
+                          target.data(), ldc);
       return;
     }
 #endif
     if (beta == T(0)) {
-      target.noalias() = alpha * (left * right);
+      target.noalias() = alpha * (leftFactor * rightFactor);
     } else {
       if (beta != T(1)) target *= beta;
-      target.noalias() += alpha * (left * right);
+      target.noalias() += alpha * (leftFactor * rightFactor);
     }
   };
   const double work = static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k);
-  const Index rowParts = parallel::partsFor(m, 64);
-  if (work < parallelProductWork || rowParts == 1) {
-    multiplyRows(0, m);
+  const Index rowParts = parallel::partsFor(m, 64), columnParts = parallel::partsFor(n, 64);
+  if (work < parallelProductWork || (rowParts == 1 && columnParts == 1)) {
+    multiplyPart(0, m, 0, n);
+  } else if (rowParts > 1) {
+    parallel::forRange(m, rowParts, 12, [&](Index begin, Index end) { multiplyPart(begin, end, 0, n); });
   } else {
-    parallel::forRange(m, rowParts, 12, multiplyRows);
+    // Too few rows to share (a triangular solve's update of a wide block):
+    // each thread takes a range of columns of B and C.
+    parallel::forRange(n, columnParts, 64, [&](Index begin, Index end) { multiplyPart(0, m, begin, end); });
   }
   return Status::ok;
 }
