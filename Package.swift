@@ -42,10 +42,11 @@ let package = Package(
       providers: [.apt(["libeigen3-dev"]), .brew(["eigen"])]
     ),
     // The core's interface: the headers and module map that the Swift
-    // targets import as `CXX`. It compiles nothing, so SwiftPM starts the
-    // Swift modules without waiting for the core's objects (a Swift target
-    // waits for the objects of the C++ targets it depends on) and a clean
-    // build compiles Swift and C++ side by side.
+    // targets import as `CXX`. It compiles one empty unit (Interface.cpp,
+    // which makes SwiftPM treat it as C++), so SwiftPM starts the Swift
+    // modules without waiting for the core's objects (a Swift target waits
+    // for the objects of the C++ targets it depends on) and a clean build
+    // compiles Swift and C++ side by side.
     .target(
       name: "CXX",
       exclude: ["src"]
