@@ -48,15 +48,104 @@ inline void applyComplexReflectorFromLeft(T* x, T* y, const PendingComplexReflec
   y[1] = yi - (sumReal * r.v2.imag() + sumImaginary * r.v2.real());
 }
 
+#if defined(__AVX2__) && defined(__FMA__)
+/// Interleaved complex numbers in one AVX register (2 Double or 4 Float),
+/// for the AVX2 variant's reflector chains.
+template <class T>
+struct ComplexPack;
+
+template <>
+struct ComplexPack<double> {
+  using Vector = __m256d;
+  static constexpr Index count = 2;
+  static Vector load(const double* p) { return _mm256_loadu_pd(p); }
+  static void store(double* p, Vector v) { _mm256_storeu_pd(p, v); }
+  static Vector broadcast(double x) { return _mm256_set1_pd(x); }
+  /// Each complex of v times (re + i·im).
+  static Vector times(Vector v, Vector re, Vector im) {
+    return _mm256_fmaddsub_pd(v, re, _mm256_mul_pd(_mm256_permute_pd(v, 0b0101), im));
+  }
+  static Vector multiplyAdd(Vector a, Vector b, Vector c) { return _mm256_fmadd_pd(a, b, c); }
+  static Vector subtract(Vector a, Vector b) { return _mm256_sub_pd(a, b); }
+};
+
+template <>
+struct ComplexPack<float> {
+  using Vector = __m256;
+  static constexpr Index count = 4;
+  static Vector load(const float* p) { return _mm256_loadu_ps(p); }
+  static void store(float* p, Vector v) { _mm256_storeu_ps(p, v); }
+  static Vector broadcast(float x) { return _mm256_set1_ps(x); }
+  static Vector times(Vector v, Vector re, Vector im) {
+    return _mm256_fmaddsub_ps(v, re, _mm256_mul_ps(_mm256_permute_ps(v, 0b10110001), im));
+  }
+  static Vector multiplyAdd(Vector a, Vector b, Vector c) { return _mm256_fmadd_ps(a, b, c); }
+  static Vector subtract(Vector a, Vector b) { return _mm256_sub_ps(a, b); }
+};
+
+/// One reflector's constants broadcast for a chain: the sum is
+/// s·x + t2·y, then x −= sum and y −= sum·w (from the left s = conj(τ) and
+/// w = v2; from the right s = τ and w = conj(v2)).
+template <class T>
+struct BroadcastReflector {
+  using Pack = ComplexPack<T>;
+  typename Pack::Vector sReal, sImaginary, t2, wReal, wImaginary;
+
+  BroadcastReflector(const PendingComplexReflector<T>& r, bool fromLeft)
+      : sReal(Pack::broadcast(r.tau.real())),
+        sImaginary(Pack::broadcast(fromLeft ? -r.tau.imag() : r.tau.imag())),
+        t2(Pack::broadcast(r.t2)),
+        wReal(Pack::broadcast(r.v2.real())),
+        wImaginary(Pack::broadcast(fromLeft ? r.v2.imag() : -r.v2.imag())) {}
+
+  void apply(typename Pack::Vector& x, typename Pack::Vector& y) const {
+    const auto sum = Pack::multiplyAdd(y, t2, Pack::times(x, sReal, sImaginary));
+    x = Pack::subtract(x, sum);
+    y = Pack::subtract(y, Pack::times(sum, wReal, wImaginary));
+  }
+};
+
+/// Applies `count` reflectors, in order, to consecutive pairs (0, 1),
+/// (1, 2), … of the vectors `stride` reals apart from `data`, `packs` packs
+/// each. Each reflector goes over all packs before the next, so the packs'
+/// updates are independent work (a chain kept in registers would wait on
+/// each update's latency).
+template <class T>
+void applyComplexReflectorSequence(T* data, Index stride, Index packs, const PendingComplexReflector<T>* pending,
+                                   Index count, bool fromLeft) {
+  using Pack = ComplexPack<T>;
+  constexpr Index packReals = 2 * Pack::count;
+  for (Index index = 0; index < count; ++index) {
+    const BroadcastReflector<T> reflector(pending[index], fromLeft);
+    T* x = data + index * stride;
+    T* y = x + stride;
+    for (Index pack = 0; pack < packs; ++pack) {
+      auto first = Pack::load(x + pack * packReals), second = Pack::load(y + pack * packReals);
+      reflector.apply(first, second);
+      Pack::store(x + pack * packReals, first);
+      Pack::store(y + pack * packReals, second);
+    }
+  }
+}
+
+/// Columns per block of the left update's row-major buffer: four packs.
+template <class T>
+constexpr Index leftUpdateWidth = 4 * ComplexPack<T>::count;
+#else
+template <class T>
+constexpr Index leftUpdateWidth = 4;
+#endif
+
 /// Applies the reflectors' adjoints, in order, from the left to columns
 /// `from`…`to` of the column-major complex `h`, through a row-major buffer
-/// as the real iteration does.
+/// as the real iteration does. The reflectors act on consecutive row
+/// pairs, as a sweep's group does.
 template <class T>
 void applyPendingComplexReflectors(std::complex<T>* h, Index ld, Index from, Index to,
                                    const PendingComplexReflector<T>* pending, Index count) {
   using Complex = std::complex<T>;
   if (count == 0 || from > to) return;
-  constexpr Index width = 4;
+  constexpr Index width = leftUpdateWidth<T>;
   const Index top = pending[0].row;
   const Index rows = pending[count - 1].row + 2 - top;
   Complex buffer[(maximumPendingComplexReflectors + 1) * width] = {};
@@ -66,12 +155,17 @@ void applyPendingComplexReflectors(std::complex<T>* h, Index ld, Index from, Ind
       const Complex* source = h + top + (blockStart + column) * ld;
       for (Index row = 0; row < rows; ++row) buffer[row * width + column] = source[row];
     }
+#if defined(__AVX2__) && defined(__FMA__)
+    applyComplexReflectorSequence(reinterpret_cast<T*>(buffer), 2 * width, (columns + ComplexPack<T>::count - 1) / ComplexPack<T>::count,
+                                  pending, count, true);
+#else
     for (Index index = 0; index < count; ++index) {
       const PendingComplexReflector<T>& r = pending[index];
       T* x = reinterpret_cast<T*>(buffer + (r.row - top) * width);
       T* y = x + 2 * width;
       for (Index lane = 0; lane < width; ++lane) applyComplexReflectorFromLeft(x + 2 * lane, y + 2 * lane, r);
     }
+#endif
     for (Index column = 0; column < columns; ++column) {
       Complex* destination = h + top + (blockStart + column) * ld;
       for (Index row = 0; row < rows; ++row) destination[row] = buffer[row * width + column];
@@ -102,11 +196,26 @@ void applyComplexReflectorToColumns(std::complex<T>* c0, Index ld, Index from, I
 }
 
 /// Applies the reflectors, in order, from the right to rows `from`…`to`,
-/// a block of rows at a time.
+/// a block of rows at a time (in the AVX2 variant whole packs of rows,
+/// the rest one row at a time). The reflectors act on consecutive column
+/// pairs, as a sweep's group does.
 template <class T>
 void applyPendingComplexReflectorsFromRight(std::complex<T>* h, Index ld, Index from, Index to,
                                             const PendingComplexReflector<T>* pending, Index count) {
   constexpr Index rowBlock = 32;
+  if (count == 0) return;
+#if defined(__AVX2__) && defined(__FMA__)
+  constexpr Index packRows = ComplexPack<T>::count;
+  for (; from + packRows - 1 <= to; from += rowBlock) {
+    const Index packs = std::min(rowBlock, to - from + 1) / packRows;
+    applyComplexReflectorSequence(reinterpret_cast<T*>(h + pending[0].row * ld + from), 2 * ld, packs, pending, count,
+                                  false);
+    if (packs * packRows < rowBlock) {
+      from += packs * packRows;
+      break;
+    }
+  }
+#endif
   for (Index blockStart = from; blockStart <= to; blockStart += rowBlock) {
     const Index blockEnd = std::min(blockStart + rowBlock - 1, to);
     for (Index index = 0; index < count; ++index) {
