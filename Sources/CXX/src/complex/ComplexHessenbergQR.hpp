@@ -61,6 +61,14 @@ struct ComplexPack<double> {
   static Vector load(const double* p) { return _mm256_loadu_pd(p); }
   static void store(double* p, Vector v) { _mm256_storeu_pd(p, v); }
   static Vector broadcast(double x) { return _mm256_set1_pd(x); }
+  /// The entries at `p` and `p` + `stride` reals (one row of two columns).
+  static Vector loadAcross(const double* p, Index stride) {
+    return _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p)), _mm_loadu_pd(p + stride), 1);
+  }
+  static void storeAcross(double* p, Index stride, Vector v) {
+    _mm_storeu_pd(p, _mm256_castpd256_pd128(v));
+    _mm_storeu_pd(p + stride, _mm256_extractf128_pd(v, 1));
+  }
   /// Each complex of v times (re + i·im).
   static Vector times(Vector v, Vector re, Vector im) {
     return _mm256_fmaddsub_pd(v, re, _mm256_mul_pd(_mm256_permute_pd(v, 0b0101), im));
@@ -76,6 +84,23 @@ struct ComplexPack<float> {
   static Vector load(const float* p) { return _mm256_loadu_ps(p); }
   static void store(float* p, Vector v) { _mm256_storeu_ps(p, v); }
   static Vector broadcast(float x) { return _mm256_set1_ps(x); }
+  /// The entries at `p`, `p` + `stride`, … (one row of four columns; each
+  /// complex Float moved as one 8-byte lane).
+  static Vector loadAcross(const float* p, Index stride) {
+    auto lanes = [](const float* entry) { return reinterpret_cast<const double*>(entry); };
+    const __m128d low = _mm_loadh_pd(_mm_load_sd(lanes(p)), lanes(p + stride));
+    const __m128d high = _mm_loadh_pd(_mm_load_sd(lanes(p + 2 * stride)), lanes(p + 3 * stride));
+    return _mm256_castpd_ps(_mm256_insertf128_pd(_mm256_castpd128_pd256(low), high, 1));
+  }
+  static void storeAcross(float* p, Index stride, Vector v) {
+    auto lanes = [](float* entry) { return reinterpret_cast<double*>(entry); };
+    const __m256d wide = _mm256_castps_pd(v);
+    const __m128d low = _mm256_castpd256_pd128(wide), high = _mm256_extractf128_pd(wide, 1);
+    _mm_storel_pd(lanes(p), low);
+    _mm_storeh_pd(lanes(p + stride), low);
+    _mm_storel_pd(lanes(p + 2 * stride), high);
+    _mm_storeh_pd(lanes(p + 3 * stride), high);
+  }
   static Vector times(Vector v, Vector re, Vector im) {
     return _mm256_fmaddsub_ps(v, re, _mm256_mul_ps(_mm256_permute_ps(v, 0b10110001), im));
   }
@@ -136,6 +161,25 @@ template <class T>
 constexpr Index leftUpdateWidth = 4;
 #endif
 
+/// Copies `rows`×`columns` of the column-major `source` to the row-major
+/// `buffer` (`width` entries per row).
+template <class T>
+void copyColumnsToRows(const std::complex<T>* source, Index ld, Index rows, Index columns, std::complex<T>* buffer,
+                       Index width) {
+  for (Index column = 0; column < columns; ++column) {
+    for (Index row = 0; row < rows; ++row) buffer[row * width + column] = source[row + column * ld];
+  }
+}
+
+/// The inverse of copyColumnsToRows.
+template <class T>
+void copyRowsToColumns(const std::complex<T>* buffer, Index width, Index rows, Index columns,
+                       std::complex<T>* destination, Index ld) {
+  for (Index column = 0; column < columns; ++column) {
+    for (Index row = 0; row < rows; ++row) destination[row + column * ld] = buffer[row * width + column];
+  }
+}
+
 /// Applies the reflectors' adjoints, in order, from the left to columns
 /// `from`…`to` of the column-major complex `h`, through a row-major buffer
 /// as the real iteration does. The reflectors act on consecutive row
@@ -151,25 +195,44 @@ void applyPendingComplexReflectors(std::complex<T>* h, Index ld, Index from, Ind
   Complex buffer[(maximumPendingComplexReflectors + 1) * width] = {};
   for (Index blockStart = from; blockStart <= to; blockStart += width) {
     const Index columns = std::min(width, to - blockStart + 1);
-    for (Index column = 0; column < columns; ++column) {
-      const Complex* source = h + top + (blockStart + column) * ld;
-      for (Index row = 0; row < rows; ++row) buffer[row * width + column] = source[row];
-    }
 #if defined(__AVX2__) && defined(__FMA__)
-    applyComplexReflectorSequence(reinterpret_cast<T*>(buffer), 2 * width, (columns + ComplexPack<T>::count - 1) / ComplexPack<T>::count,
-                                  pending, count, true);
+    // A whole block moves a row of packs at a time, so that the sequence's
+    // loads find their data in single stores.
+    using Pack = ComplexPack<T>;
+    constexpr Index packs = width / Pack::count;
+    T* const reals = reinterpret_cast<T*>(buffer);
+    const T* const first = reinterpret_cast<const T*>(h + top + blockStart * ld);
+    if (columns == width) {
+      for (Index row = 0; row < rows; ++row) {
+        for (Index pack = 0; pack < packs; ++pack) {
+          Pack::store(reals + 2 * (row * width + pack * Pack::count),
+                      Pack::loadAcross(first + 2 * (row + pack * Pack::count * ld), 2 * ld));
+        }
+      }
+    } else {
+      copyColumnsToRows(h + top + blockStart * ld, ld, rows, columns, buffer, width);
+    }
+    applyComplexReflectorSequence(reals, 2 * width, (columns + Pack::count - 1) / Pack::count, pending, count, true);
+    if (columns == width) {
+      for (Index row = 0; row < rows; ++row) {
+        for (Index pack = 0; pack < packs; ++pack) {
+          Pack::storeAcross(reinterpret_cast<T*>(h + top + blockStart * ld) + 2 * (row + pack * Pack::count * ld),
+                            2 * ld, Pack::load(reals + 2 * (row * width + pack * Pack::count)));
+        }
+      }
+    } else {
+      copyRowsToColumns(buffer, width, rows, columns, h + top + blockStart * ld, ld);
+    }
 #else
+    copyColumnsToRows(h + top + blockStart * ld, ld, rows, columns, buffer, width);
     for (Index index = 0; index < count; ++index) {
       const PendingComplexReflector<T>& r = pending[index];
       T* x = reinterpret_cast<T*>(buffer + (r.row - top) * width);
       T* y = x + 2 * width;
       for (Index lane = 0; lane < width; ++lane) applyComplexReflectorFromLeft(x + 2 * lane, y + 2 * lane, r);
     }
+    copyRowsToColumns(buffer, width, rows, columns, h + top + blockStart * ld, ld);
 #endif
-    for (Index column = 0; column < columns; ++column) {
-      Complex* destination = h + top + (blockStart + column) * ld;
-      for (Index row = 0; row < rows; ++row) destination[row] = buffer[row * width + column];
-    }
   }
 }
 
