@@ -1,6 +1,6 @@
-// The general complex eigenproblem (balancing, Eigen's
-// HessenbergDecomposition with Q formed by our block reflectors, our
-// single-shift QR and back substitution),
+// The general complex eigenproblem (balancing, the blocked Hessenberg
+// reduction of HessenbergReduction.hpp with Q formed by our block
+// reflectors, our single-shift QR and back substitution),
 // complex Schur and complex Hessenberg form.
 // Non-finite input gives NaN outputs without entering the QR iteration,
 // whose failure is a status.
@@ -10,10 +10,11 @@
 #include "BlockReflector.hpp"
 #include "ComplexHessenbergQR.hpp"
 #include "ComplexSetup.hpp"
+#include "HessenbergReduction.hpp"
 #include "KernelVariants.hpp"
 #include "TriangularEigenvectors.hpp"
 
-#include <Eigen/Eigenvalues>
+#include <Eigen/Householder>
 
 #include <vector>
 
@@ -26,26 +27,26 @@ using detail::guarded;
 constexpr Index hessenbergReflectorBlockWidth = 32;
 
 /// The Hessenberg form of `work`, and (when `q` is not null) the unitary Q
-/// of work = Q H Qᴴ. Q = H₀ H₁ ⋯ H_{n−2}, where H_j = I − τ̄_j v_j v_jᴴ acts
-/// on rows j + 1 onwards with its vector below the subdiagonal of the packed
-/// reduction (Eigen stores τ_j for H_jᴴ, hence the conjugates). Unlike the
-/// real reduction's, the last reflector is not the identity: it turns the
-/// last subdiagonal entry real. Q is formed by blocks of reflectors across
-/// the threads (BlockReflector.hpp) rather than by Eigen's
-/// HouseholderSequence.
+/// of work = Q H Qᴴ, by the blocked reduction of HessenbergReduction.hpp.
+/// Q = H₀ H₁ ⋯ H_{n−2}, H_j = I − τ_j v_j v_jᴴ with v_j below the
+/// subdiagonal of the packed reduction; the last reflector turns the last
+/// subdiagonal entry real. Q is formed by blocks of reflectors across the
+/// threads (BlockReflector.hpp).
 template <class T>
 detail::ComplexMatrix<T> reduceToHessenberg(const detail::ComplexMatrix<T>& work, detail::ComplexMatrix<T>* q) {
   const Index n = work.rows();
-  Eigen::HessenbergDecomposition<detail::ComplexMatrix<T>> decomposition(work);
+  detail::ComplexMatrix<T> packed = work;
+  detail::Vector<std::complex<T>> coefficients;
+  detail::reduceToHessenbergInPlace(packed, coefficients);
   if (q != nullptr) {
     q->setIdentity(n, n);
     if (n > 1) {
-      const detail::Vector<std::complex<T>> coefficients = decomposition.householderCoefficients().conjugate();
-      formReflectorProductInBlocks(decomposition.packedMatrix().block(1, 0, n - 1, n - 1), coefficients,
-                              q->bottomRightCorner(n - 1, n - 1), hessenbergReflectorBlockWidth);
+      formReflectorProductInBlocks(packed.block(1, 0, n - 1, n - 1), coefficients, q->bottomRightCorner(n - 1, n - 1),
+                                   hessenbergReflectorBlockWidth);
     }
   }
-  return decomposition.matrixH();
+  for (Index column = 0; column + 2 < n; ++column) packed.col(column).tail(n - column - 2).setZero();
+  return packed;
 }
 
 /// The QR iteration of ComplexHessenbergQR.hpp, in its AVX2+FMA variant
