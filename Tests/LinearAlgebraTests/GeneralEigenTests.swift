@@ -361,4 +361,27 @@ struct GeneralEigenTests {
         complexHessenbergRatio < residualBound, "complex hessenberg n = \(n): \(complexHessenbergRatio)")
     }
   }
+
+  /// Above 129 rows the complex reduction runs in 32-column panels before
+  /// its last 128 columns (one panel at 130, three at 200).
+  @Test func blockedComplexHessenbergReduction() throws {
+    for n in [130, 200] {
+      let seed = UInt64(n) + 1700
+      let a = ComplexMatrixTests.random(Double.self, rows: n, columns: n, seed: seed)
+      let reference = ComplexReference(a)
+      let hessenberg = a.hessenberg()
+      let q = ComplexReference(hessenberg.q)
+      let epsilon = Double.ulpOfOne
+      let ratio = complexResidualRatio(
+        reference - q * ComplexReference(hessenberg.h) * q.adjoint, scale: reference.frobeniusNorm, size: n,
+        epsilon: epsilon)
+      #expect(ratio < residualBound, "hessenberg n = \(n), seed \(seed): \(ratio)")
+      let unitarity = complexResidualRatio(q.adjoint * q - .identity(n), scale: 1, size: n, epsilon: epsilon)
+      #expect(unitarity < residualBound, "QᴴQ − I, n = \(n), seed \(seed): \(unitarity)")
+      for row in 0..<n {
+        for column in 0..<max(row - 1, 0) { #expect(hessenberg.h[row, column] == .zero) }
+        if row > 0 { #expect(hessenberg.h[row, row - 1].imaginary == 0, "subdiagonal \(row) is real") }
+      }
+    }
+  }
 }
