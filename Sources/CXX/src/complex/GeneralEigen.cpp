@@ -1,6 +1,7 @@
 // The general real eigenproblem and its two forms: eigenvalues and vectors
-// (balancing, Eigen's HessenbergDecomposition with Q formed by our block
-// reflectors, our double-shift QR and back substitution), real Schur and
+// (balancing, the blocked Hessenberg reduction of HessenbergReduction.hpp
+// with Q formed by our block reflectors, our double-shift QR and back
+// substitution), real Schur and
 // Hessenberg. Non-finite input gives NaN outputs without entering the QR
 // iteration, whose failure is a status.
 #include "ComplexCore.h"
@@ -9,11 +10,12 @@
 #include "BlockReflector.hpp"
 #include "ComplexSetup.hpp"
 #include "HessenbergQR.hpp"
+#include "HessenbergReduction.hpp"
 #include "KernelVariants.hpp"
 #include "MatrixCore.h"
 #include "QuasiTriangularEigenvectors.hpp"
 
-#include <Eigen/Eigenvalues>
+#include <Eigen/Householder>
 
 #include <vector>
 
@@ -27,23 +29,26 @@ using detail::guarded;
 constexpr Index hessenbergReflectorBlockWidth = 32;
 
 /// The Hessenberg form of the column-major `work`, and (when `q` is not
-/// null) the orthogonal Q of work = Q H Qᵀ. Q = H₀ H₁ ⋯ H_{n−3}, where H_j
-/// acts on rows j + 1 onwards with its vector below the subdiagonal of the
-/// packed reduction; it is formed by blocks of reflectors across the
-/// threads (BlockReflector.hpp) rather than by Eigen's HouseholderSequence.
+/// null) the orthogonal Q of work = Q H Qᵀ, by the blocked reduction of
+/// HessenbergReduction.hpp. Q = H₀ H₁ ⋯ H_{n−3}, where H_j acts on rows
+/// j + 1 onwards with its vector below the subdiagonal of the packed
+/// reduction (H_{n−2} is the identity for real input); it is formed by
+/// blocks of reflectors across the threads (BlockReflector.hpp).
 template <class T>
 ColumnMajorMatrix<T> reduceToHessenberg(const ColumnMajorMatrix<T>& work, ColumnMajorMatrix<T>* q) {
   const Index n = work.rows();
-  Eigen::HessenbergDecomposition<ColumnMajorMatrix<T>> decomposition(work);
+  ColumnMajorMatrix<T> packed = work;
+  detail::Vector<T> coefficients;
+  detail::reduceToHessenbergInPlace(packed, coefficients);
   if (q != nullptr) {
     q->setIdentity(n, n);
     if (n > 2) {
-      formReflectorProductInBlocks(decomposition.packedMatrix().block(1, 0, n - 1, n - 2),
-                              decomposition.householderCoefficients().head(n - 2), q->bottomRightCorner(n - 1, n - 1),
-                              hessenbergReflectorBlockWidth);
+      formReflectorProductInBlocks(packed.block(1, 0, n - 1, n - 2), coefficients.head(n - 2),
+                                   q->bottomRightCorner(n - 1, n - 1), hessenbergReflectorBlockWidth);
     }
   }
-  return decomposition.matrixH();
+  for (Index column = 0; column + 2 < n; ++column) packed.col(column).tail(n - column - 2).setZero();
+  return packed;
 }
 
 /// The QR iteration of HessenbergQR.hpp, in its AVX2+FMA variant when the
