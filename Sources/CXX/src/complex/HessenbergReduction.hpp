@@ -69,6 +69,49 @@ Scalar generateReflector(Scalar& alpha, Tail x) {
   return tau;
 }
 
+/// x = Lᴴ x in place, L the unit lower triangle of the i×i block of `a`
+/// at (top, left) (its diagonal and upper part not read). Triangular
+/// products as plain loops: Eigen's triangular views cost seconds of
+/// compile time per shape for work this small.
+template <class Matrix, class Vector>
+void unitLowerAdjointTimes(const Matrix& a, Eigen::Index top, Eigen::Index left, Eigen::Index i, Vector&& x) {
+  for (Eigen::Index j = 0; j < i; ++j) {
+    typename Matrix::Scalar sum = x(j);
+    for (Eigen::Index k = j + 1; k < i; ++k) sum += Eigen::numext::conj(a(top + k, left + j)) * x(k);
+    x(j) = sum;
+  }
+}
+
+/// x = L x in place, L as in unitLowerAdjointTimes.
+template <class Matrix, class Vector>
+void unitLowerTimes(const Matrix& a, Eigen::Index top, Eigen::Index left, Eigen::Index i, Vector&& x) {
+  for (Eigen::Index j = i - 1; j >= 0; --j) {
+    typename Matrix::Scalar sum = x(j);
+    for (Eigen::Index k = 0; k < j; ++k) sum += a(top + j, left + k) * x(k);
+    x(j) = sum;
+  }
+}
+
+/// x = Uᴴ x in place, U the upper triangle of t's leading i×i block.
+template <class Matrix, class Vector>
+void upperAdjointTimes(const Matrix& t, Eigen::Index i, Vector&& x) {
+  for (Eigen::Index j = i - 1; j >= 0; --j) {
+    typename Matrix::Scalar sum(0);
+    for (Eigen::Index k = 0; k <= j; ++k) sum += Eigen::numext::conj(t(k, j)) * x(k);
+    x(j) = sum;
+  }
+}
+
+/// x = U x in place, U as in upperAdjointTimes.
+template <class Matrix, class Vector>
+void upperTimes(const Matrix& t, Eigen::Index i, Vector&& x) {
+  for (Eigen::Index j = 0; j < i; ++j) {
+    typename Matrix::Scalar sum(0);
+    for (Eigen::Index k = j; k < i; ++k) sum += t(j, k) * x(k);
+    x(j) = sum;
+  }
+}
+
 /// ?lahr2: reduces columns p … p + width − 1 of `a` (n×n) so that the
 /// entries below the subdiagonal vanish, returning the reflectors in place
 /// (their first entries, 1, not stored), their coefficients in `tau`, the
@@ -91,13 +134,13 @@ void reduceHessenbergPanel(Matrix& a, Eigen::Index p, Eigen::Index width, typena
       // From the left, I − V Tᴴ Vᴴ with V = (V1; V2), V1 unit lower i×i;
       // T's last column is the workspace w.
       auto w = t.col(width - 1).head(i);
-      const auto v1 = a.block(p + 1, p, i, i).template triangularView<Eigen::UnitLower>();
       const auto v2 = a.block(p + i + 1, p, m - i, i);
-      w = v1.adjoint() * a.col(c).segment(p + 1, i);
+      w = a.col(c).segment(p + 1, i);
+      unitLowerAdjointTimes(a, p + 1, p, i, w);
       w.noalias() += v2.adjoint() * a.col(c).segment(p + i + 1, m - i);
-      w = t.topLeftCorner(i, i).template triangularView<Eigen::Upper>().adjoint() * w;
+      upperAdjointTimes(t, i, w);
       a.col(c).segment(p + i + 1, m - i).noalias() -= v2 * w;
-      w = v1 * w;
+      unitLowerTimes(a, p + 1, p, i, w);
       a.col(c).segment(p + 1, i) -= w;
       a(p + i, c - 1) = subdiagonal;
     }
@@ -114,7 +157,7 @@ void reduceHessenbergPanel(Matrix& a, Eigen::Index p, Eigen::Index width, typena
     y.col(i).segment(p + 1, m) *= tau[i];
     // T(0:i, i) = −τ_i T(0:i, 0:i) T(0:i, i).
     t.col(i).head(i) *= -tau[i];
-    t.col(i).head(i) = t.topLeftCorner(i, i).template triangularView<Eigen::Upper>() * t.col(i).head(i);
+    upperTimes(t, i, t.col(i).head(i));
     t(i, i) = tau[i];
   }
   a(p + width, p + width - 1) = subdiagonal;
@@ -154,7 +197,7 @@ void reduceToHessenbergInPlace(Matrix& a, Coefficients& tau) {
   Index p = 0;
   if (n - 1 > hessenbergCrossover) {
     const Index ld = a.outerStride();
-    Matrix y(n, hessenbergPanelWidth), t(hessenbergPanelWidth, hessenbergPanelWidth), work;
+    Matrix y(n, hessenbergPanelWidth), t(hessenbergPanelWidth, hessenbergPanelWidth);
     Matrix vectors, adjointVectors, leftProduct;
     for (; p < n - 1 - hessenbergCrossover; p += hessenbergPanelWidth) {
       const Index width = std::min(hessenbergPanelWidth, n - 1 - p);
@@ -168,26 +211,29 @@ void reduceToHessenbergInPlace(Matrix& a, Coefficients& tau) {
         vectors(column, column) = Scalar(1);
       }
       adjointVectors = vectors.adjoint();
-      const auto triangle = t.topLeftCorner(width, width).template triangularView<Eigen::Upper>();
       // Y(0:p+1, :) = A(0:p+1, p+1:) V T, before A changes.
       multiplyColumnMajor(&a(0, p + 1), ld, vectors.data(), rows, y.data(), n, p + 1, rows, width, false);
-      y.topLeftCorner(p + 1, width) = y.topLeftCorner(p + 1, width) * triangle;
+      for (Index j = width - 1; j >= 0; --j) {
+        y.col(j).head(p + 1) *= t(j, j);
+        for (Index k = 0; k < j; ++k) y.col(j).head(p + 1) += t(k, j) * y.col(k).head(p + 1);
+      }
       // From the right, columns p + width onwards: A −= Y Vᴴ, where only
       // V's rows from p + width on meet those columns.
       multiplyColumnMajor(y.data(), n, adjointVectors.data() + (width - 1) * width, width, &a(0, p + width), ld, n,
                           width, columns, true);
       // From the right, rows 0 … p of the panel's own columns p + 1 … .
-      if (width > 1) {
-        work = y.topLeftCorner(p + 1, width - 1) *
-               a.block(p + 1, p, width - 1, width - 1).template triangularView<Eigen::UnitLower>().adjoint();
-        a.block(0, p + 1, p + 1, width - 1) -= work;
+      // A(0:p+1, p+1+j) −= Y(0:p+1, j) + Σ_{k<j} conj(V(p+1+j, p+k)) Y(0:p+1, k).
+      for (Index j = 0; j + 1 < width; ++j) {
+        auto column = a.col(p + 1 + j).head(p + 1);
+        column -= y.col(j).head(p + 1);
+        for (Index k = 0; k < j; ++k) column -= Eigen::numext::conj(a(p + 1 + j, p + k)) * y.col(k).head(p + 1);
       }
       // From the left, rows p + 1 onwards of columns p + width onwards:
       // C −= V Tᴴ (Vᴴ C).
       leftProduct.resize(width, columns);
       multiplyColumnMajor(adjointVectors.data(), width, &a(p + 1, p + width), ld, leftProduct.data(), width, width,
                           rows, columns, false);
-      leftProduct = triangle.adjoint() * leftProduct;
+      for (Index column = 0; column < columns; ++column) upperAdjointTimes(t, width, leftProduct.col(column));
       multiplyColumnMajor(vectors.data(), rows, leftProduct.data(), width, &a(p + 1, p + width), ld, rows, width,
                           columns, true);
     }
