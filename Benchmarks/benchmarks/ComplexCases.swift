@@ -58,15 +58,9 @@ enum ComplexCases {
     for name in ["eig", "eigvals"] {
       add(name, quick ? [64] : [256, 512]) { n, budget in
         let a = input(R.self, n, seed: 46)
-        // Once outside the clock: a thrown error would time a failure.
-        let converged = name == "eig" ? (try? a.eigen()) != nil : (try? a.eigenvalues()) != nil
-        let cxx =
-          name == "eig"
-          ? measure(budget) { blackHole(try? a.eigen()) }
-          : measure(budget) { blackHole(try? a.eigenvalues()) }
-        return .cxxVersusSwift(
-          family: family, name: name, size: "\(n)×\(n)", cxx: cxx, swift: nil, work: 1, unit: "calls/s",
-          agree: converged ? nil : false, note: "compared with numpy by peers.py")
+        return eigenResult(family: family, name: name, n: n, budget: budget) {
+          name == "eig" ? (try? a.eigen()) != nil : (try? a.eigenvalues()) != nil
+        }
       }
     }
     return cases
@@ -81,17 +75,26 @@ enum ComplexCases {
         cases.append(
           BenchmarkCase(family: family, name: name, size: "\(n)×\(n)") { budget in
             let a = MatrixCases.input(R.self, n, seed: 47)
-            let cxx =
-              name == "eig"
-              ? measure(budget) { blackHole(try? a.eigen()) }
-              : measure(budget) { blackHole(try? a.eigenvalues()) }
-            return .cxxVersusSwift(
-              family: family, name: name, size: "\(n)×\(n)", cxx: cxx, swift: nil, work: 1, unit: "calls/s",
-              agree: nil, note: "compared with numpy by peers.py")
+            return eigenResult(family: family, name: name, n: n, budget: budget) {
+              name == "eig" ? (try? a.eigen()) != nil : (try? a.eigenvalues()) != nil
+            }
           })
       }
     }
     return cases
+  }
+
+  /// An eig or eigvals row: `run` makes one call and tells whether it
+  /// converged. It runs once outside the clock, so that a thrown error is
+  /// reported rather than timed as a result.
+  static func eigenResult(family: String, name: String, n: Int, budget: TimingBudget, run: () -> Bool)
+    -> CaseResult
+  {
+    let converged = run()
+    let cxx = measure(budget) { blackHole(run()) }
+    return .cxxVersusSwift(
+      family: family, name: name, size: "\(n)×\(n)", cxx: cxx, swift: nil, work: 1, unit: "calls/s",
+      agree: converged ? nil : false, note: "compared with numpy by peers.py")
   }
 
   static func input<R: RealMatrixScalar>(_: R.Type, _ n: Int, seed: UInt64) -> Matrix<Complex<R>> {
