@@ -69,14 +69,6 @@ struct ComplexPack<double> {
   static Vector load(const double* p) { return _mm256_loadu_pd(p); }
   static void store(double* p, Vector v) { _mm256_storeu_pd(p, v); }
   static Vector broadcast(double x) { return _mm256_set1_pd(x); }
-  /// The entries at `p` and `p` + `stride` reals (one row of two columns).
-  static Vector loadAcross(const double* p, Index stride) {
-    return _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p)), _mm_loadu_pd(p + stride), 1);
-  }
-  static void storeAcross(double* p, Index stride, Vector v) {
-    _mm_storeu_pd(p, _mm256_castpd256_pd128(v));
-    _mm_storeu_pd(p + stride, _mm256_extractf128_pd(v, 1));
-  }
   /// Each complex of v times (re + i·im).
   static Vector times(Vector v, Vector re, Vector im) {
     return _mm256_fmaddsub_pd(v, re, _mm256_mul_pd(_mm256_permute_pd(v, 0b0101), im));
@@ -92,23 +84,6 @@ struct ComplexPack<float> {
   static Vector load(const float* p) { return _mm256_loadu_ps(p); }
   static void store(float* p, Vector v) { _mm256_storeu_ps(p, v); }
   static Vector broadcast(float x) { return _mm256_set1_ps(x); }
-  /// The entries at `p`, `p` + `stride`, … (one row of four columns; each
-  /// complex Float moved as one 8-byte lane).
-  static Vector loadAcross(const float* p, Index stride) {
-    auto lanes = [](const float* entry) { return reinterpret_cast<const double*>(entry); };
-    const __m128d low = _mm_loadh_pd(_mm_load_sd(lanes(p)), lanes(p + stride));
-    const __m128d high = _mm_loadh_pd(_mm_load_sd(lanes(p + 2 * stride)), lanes(p + 3 * stride));
-    return _mm256_castpd_ps(_mm256_insertf128_pd(_mm256_castpd128_pd256(low), high, 1));
-  }
-  static void storeAcross(float* p, Index stride, Vector v) {
-    auto lanes = [](float* entry) { return reinterpret_cast<double*>(entry); };
-    const __m256d wide = _mm256_castps_pd(v);
-    const __m128d low = _mm256_castpd256_pd128(wide), high = _mm256_extractf128_pd(wide, 1);
-    _mm_storel_pd(lanes(p), low);
-    _mm_storeh_pd(lanes(p + stride), low);
-    _mm_storel_pd(lanes(p + 2 * stride), high);
-    _mm_storeh_pd(lanes(p + 3 * stride), high);
-  }
   static Vector times(Vector v, Vector re, Vector im) {
     return _mm256_fmaddsub_ps(v, re, _mm256_mul_ps(_mm256_permute_ps(v, 0b10110001), im));
   }
@@ -203,44 +178,19 @@ void applyPendingComplexReflectors(std::complex<T>* h, Index ld, Index from, Ind
   Complex buffer[(maximumPendingComplexReflectors + 1) * width] = {};
   for (Index blockStart = from; blockStart <= to; blockStart += width) {
     const Index columns = std::min(width, to - blockStart + 1);
-#if defined(__AVX2__) && defined(__FMA__)
-    // A whole block moves a row of packs at a time, so that the sequence's
-    // loads find their data in single stores.
-    using Pack = ComplexPack<T>;
-    constexpr Index packs = width / Pack::count;
-    T* const reals = reinterpret_cast<T*>(buffer);
-    const T* const first = reinterpret_cast<const T*>(h + top + blockStart * ld);
-    if (columns == width) {
-      for (Index row = 0; row < rows; ++row) {
-        for (Index pack = 0; pack < packs; ++pack) {
-          Pack::store(reals + 2 * (row * width + pack * Pack::count),
-                      Pack::loadAcross(first + 2 * (row + pack * Pack::count * ld), 2 * ld));
-        }
-      }
-    } else {
-      copyColumnsToRows(h + top + blockStart * ld, ld, rows, columns, buffer, width);
-    }
-    applyComplexReflectorSequence(reals, 2 * width, (columns + Pack::count - 1) / Pack::count, pending, count, true);
-    if (columns == width) {
-      for (Index row = 0; row < rows; ++row) {
-        for (Index pack = 0; pack < packs; ++pack) {
-          Pack::storeAcross(reinterpret_cast<T*>(h + top + blockStart * ld) + 2 * (row + pack * Pack::count * ld),
-                            2 * ld, Pack::load(reals + 2 * (row * width + pack * Pack::count)));
-        }
-      }
-    } else {
-      copyRowsToColumns(buffer, width, rows, columns, h + top + blockStart * ld, ld);
-    }
-#else
     copyColumnsToRows(h + top + blockStart * ld, ld, rows, columns, buffer, width);
+#if defined(__AVX2__) && defined(__FMA__)
+    applyComplexReflectorSequence(reinterpret_cast<T*>(buffer), 2 * width,
+                                  (columns + ComplexPack<T>::count - 1) / ComplexPack<T>::count, pending, count, true);
+#else
     for (Index index = 0; index < count; ++index) {
       const PendingComplexReflector<T>& r = pending[index];
       T* x = reinterpret_cast<T*>(buffer + (r.row - top) * width);
       T* y = x + 2 * width;
       for (Index lane = 0; lane < width; ++lane) applyComplexReflectorFromLeft(x + 2 * lane, y + 2 * lane, r);
     }
-    copyRowsToColumns(buffer, width, rows, columns, h + top + blockStart * ld, ld);
 #endif
+    copyRowsToColumns(buffer, width, rows, columns, h + top + blockStart * ld, ld);
   }
 }
 
@@ -276,16 +226,14 @@ void applyPendingComplexReflectorsFromRight(std::complex<T>* h, Index ld, Index 
   constexpr Index rowBlock = 32;
   if (count == 0) return;
 #if defined(__AVX2__) && defined(__FMA__)
+  // Whole packs of rows first, then the rest below in scalar code.
   constexpr Index packRows = ComplexPack<T>::count;
-  for (; from + packRows - 1 <= to; from += rowBlock) {
-    const Index packs = std::min(rowBlock, to - from + 1) / packRows;
-    applyComplexReflectorSequence(reinterpret_cast<T*>(h + pending[0].row * ld + from), 2 * ld, packs, pending, count,
-                                  false);
-    if (packs * packRows < rowBlock) {
-      from += packs * packRows;
-      break;
-    }
+  const Index packedEnd = from + std::max<Index>(to - from + 1, 0) / packRows * packRows;
+  for (Index blockStart = from; blockStart < packedEnd; blockStart += rowBlock) {
+    applyComplexReflectorSequence(reinterpret_cast<T*>(h + pending[0].row * ld + blockStart), 2 * ld,
+                                  std::min(rowBlock, packedEnd - blockStart) / packRows, pending, count, false);
   }
+  from = packedEnd;
 #endif
   for (Index blockStart = from; blockStart <= to; blockStart += rowBlock) {
     const Index blockEnd = std::min(blockStart + rowBlock - 1, to);
@@ -472,11 +420,13 @@ bool complexHessenbergQR(std::complex<T>* h, Index ld, Index n, bool wantT, std:
           auto clip = [](Index begin, Index end, Index low, Index high) {
             return std::pair<Index, Index>(std::max(begin, low) - low, std::min(end, high) - low);
           };
+          // Column k starts at weight k·leftColumnWeight: it goes to the share
+          // holding that weight.
           const auto [columnBegin, columnEnd] = clip(weightBegin, weightEnd, 0, leftEnd);
+          auto firstColumnAt = [](Index weight) { return (weight + leftColumnWeight<T> - 1) / leftColumnWeight<T>; };
           if (columnBegin < columnEnd) {
-            applyPendingComplexReflectors(h, ld, nearEnd + 1 + (columnBegin + leftColumnWeight<T> - 1) / leftColumnWeight<T>,
-                                          nearEnd + (columnEnd + leftColumnWeight<T> - 1) / leftColumnWeight<T>, pending,
-                                          reflectors);
+            applyPendingComplexReflectors(h, ld, nearEnd + 1 + firstColumnAt(columnBegin),
+                                          nearEnd + firstColumnAt(columnEnd), pending, reflectors);
           }
           const auto [aboveBegin, aboveEnd] = clip(weightBegin, weightEnd, leftEnd, leftEnd + rowsAbove);
           if (aboveBegin < aboveEnd) {

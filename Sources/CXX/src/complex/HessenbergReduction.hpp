@@ -50,14 +50,13 @@ Scalar generateReflector(Scalar& alpha, Tail x) {
   const Real safeMinimum = std::numeric_limits<Real>::min() / std::numeric_limits<Real>::epsilon();
   int rescalings = 0;
   if (std::abs(beta) < safeMinimum) {
-    Real tail = tailNorm;
     while (std::abs(beta) < safeMinimum && rescalings < 20) {
       x *= Real(1) / safeMinimum;
       alpha *= Real(1) / safeMinimum;
       beta *= Real(1) / safeMinimum;
       ++rescalings;
     }
-    tail = x.size() > 0 ? x.stableNorm() : Real(0);
+    const Real tail = x.size() > 0 ? x.stableNorm() : Real(0);
     alphaReal = Eigen::numext::real(alpha);
     alphaImaginary = Eigen::numext::imag(alpha);
     beta = -std::copysign(std::hypot(alphaReal, alphaImaginary, tail), alphaReal);
