@@ -4,6 +4,9 @@
 // complex Schur and complex Hessenberg form.
 // Non-finite input gives NaN outputs without entering the QR iteration,
 // whose failure is a status.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "ComplexCore.h"
 
 #include "Balancing.hpp"
@@ -180,3 +183,5 @@ Status complexHessenberg(const double* a, Index n, double* h, double* q) noexcep
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

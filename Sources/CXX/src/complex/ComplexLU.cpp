@@ -1,6 +1,9 @@
 // The complex LU family's exported functions: each runs the AVX2+FMA
 // kernels when the CPU has them (see KernelVariants.hpp), else the baseline
 // compiled here (ComplexLUKernels.hpp).
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "ComplexCore.h"
 
 #include "ComplexLUKernels.hpp"
@@ -48,3 +51,5 @@ Status complexDeterminant(const double* a, Index n, double* out) noexcept {
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

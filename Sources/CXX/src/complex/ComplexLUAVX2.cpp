@@ -1,5 +1,8 @@
 // The AVX2+FMA variant of the complex LU family (see
 // src/dense/MatrixProductsAVX2.cpp for how the variants are kept apart).
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "KernelVariants.hpp"
 
 #if defined(__x86_64__) && defined(__clang__) && !defined(LINEAR_ALGEBRA_BASELINE_ONLY)
@@ -58,3 +61,5 @@ Status complexDeterminant(const double*, Index, double*) { return Status::intern
 }  // namespace core::avx2
 
 #endif
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -1,6 +1,9 @@
 // Complex products and transposes: large products on the real packed kernel
 // (ComplexProductKernel.hpp), small ones and matrix-vector products in a
 // direct loop.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "ComplexCore.h"
 #include "MatrixCore.h"
 
@@ -74,3 +77,5 @@ Status complexTranspose(const double* a, double* out, Index m, Index n, bool con
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

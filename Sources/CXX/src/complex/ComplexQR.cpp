@@ -1,5 +1,8 @@
 // Complex Householder QR (Eigen's blocked HouseholderQR) and the
 // least-squares solve on its thin factors.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "ComplexCore.h"
 
 #include "ComplexSetup.hpp"
@@ -59,3 +62,5 @@ Status complexQRSolve(const double* q, const double* r, Index m, Index n, const 
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -10,6 +10,9 @@
 // Aᴴ. Non-finite input gives NaN outputs without running the iteration;
 // a matrix whose largest entry lies beyond 2^±(max_exponent / 4) is scaled
 // by a power of 2 first, so that the reflectors' norms cannot overflow.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "ComplexCore.h"
 
 #include "BidiagonalSVDEntry.hpp"
@@ -204,3 +207,5 @@ Status complexSVD(const double* a, Index m, Index n, bool full, double* u, doubl
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -4,6 +4,9 @@
 // substitution), real Schur and
 // Hessenberg. Non-finite input gives NaN outputs without entering the QR
 // iteration, whose failure is a status.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "ComplexCore.h"
 
 #include "Balancing.hpp"
@@ -198,3 +201,5 @@ Status hessenberg(const double* a, Index n, double* h, double* q) noexcept {
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -3,6 +3,9 @@
 // block reflectors, and Eigen's implicit symmetric QR on the tridiagonal
 // (the steps of Eigen's SelfAdjointEigenSolver, whose HouseholderSequence
 // evaluation is not instantiated). Non-finite input gives NaN outputs.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "ComplexCore.h"
 
 #include "BlockReflector.hpp"
@@ -81,3 +84,5 @@ Status hermitianEigen(const double* a, Index n, double* values, double* vectors)
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -1,6 +1,9 @@
 // The AVX2+FMA variant of the general eigenproblem's QR iterations and
 // back substitutions (see src/dense/MatrixProductsAVX2.cpp for how the
 // variants are kept apart). These kernels use no Eigen.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "KernelVariants.hpp"
 
 #if defined(__x86_64__) && defined(__clang__) && !defined(LINEAR_ALGEBRA_BASELINE_ONLY)
@@ -71,3 +74,5 @@ void triangularEigenvectors(const double*, Index, Index, double*, Index) {}
 }  // namespace core::avx2
 
 #endif
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -4,6 +4,9 @@
 // the destination's lines are written without being read first, and the
 // copy does not evict the caches' contents. The rows are split across the
 // pool. No Eigen here: this translation unit compiles in a second.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include <cstdint>
 #include <cstring>
 
@@ -98,3 +101,5 @@ Status copyBlockInto(const double* source, Index sourceStride, Index rows, Index
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

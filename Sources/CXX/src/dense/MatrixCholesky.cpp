@@ -2,6 +2,9 @@
 // the symmetric indefinite LDLᵀ, triangular solves, and solves with their
 // factors: the exported functions, each running the AVX2+FMA kernels when
 // the CPU has them (see KernelVariants.hpp), else the baseline compiled here.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "MatrixCore.h"
 
 #include "CholeskyKernels.hpp"
@@ -68,3 +71,5 @@ Status ldltSolve(const double* lower, const Index* order, const double* diagonal
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -1,5 +1,8 @@
 // The AVX2+FMA variant of the Cholesky kernels (see MatrixProductsAVX2.cpp
 // for how the variants are kept apart).
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "KernelVariants.hpp"
 
 #if defined(__x86_64__) && defined(__clang__) && !defined(LINEAR_ALGEBRA_BASELINE_ONLY)
@@ -63,3 +66,5 @@ Status ldltSolve(const double*, const Index*, const double*, const double*, Inde
 }  // namespace core::avx2
 
 #endif
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -4,6 +4,9 @@
 //
 // The exported functions run the AVX2+FMA kernel when the CPU has it (see
 // KernelVariants.hpp), else the baseline compiled here.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "MatrixCore.h"
 
 #include "KernelVariants.hpp"
@@ -19,3 +22,5 @@ Status symmetricEigen(const double* a, Index n, double* values, double* vectors)
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -1,5 +1,8 @@
 // The LU family's exported functions: each runs the AVX2+FMA kernels when
 // the CPU has them (see KernelVariants.hpp), else the baseline compiled here.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "MatrixCore.h"
 
 #include "KernelVariants.hpp"
@@ -44,3 +47,5 @@ Status determinant(const double* a, Index n, double* out) noexcept {
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -1,5 +1,8 @@
 // Matrix and matrix-vector products, transposition and the Frobenius norm,
 // computed by Eigen on Swift-owned row-major storage.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "MatrixCore.h"
 
 #include <algorithm>
@@ -126,3 +129,5 @@ Status frobeniusNorm(const double* a, Index count, double* norm) noexcept {
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

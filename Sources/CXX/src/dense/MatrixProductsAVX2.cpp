@@ -3,6 +3,9 @@
 // namespace renamed, so that nothing of it can be confused with the baseline
 // build; MatrixProducts.cpp calls into it only when CPUID reports AVX2 and
 // FMA. No compiler flag is needed, so SwiftPM's default build gets it.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "KernelVariants.hpp"
 
 #if defined(__x86_64__) && defined(__clang__) && !defined(LINEAR_ALGEBRA_BASELINE_ONLY)
@@ -68,3 +71,5 @@ Status multiplyVector(const double*, const double*, double*, Index, Index) { ret
 }  // namespace core::avx2
 
 #endif
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

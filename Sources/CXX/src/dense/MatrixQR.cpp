@@ -1,6 +1,9 @@
 // Householder QR and least squares through it: the exported functions, each
 // running the AVX2+FMA kernels when the CPU has them (see
 // KernelVariants.hpp), else the baseline compiled here.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "MatrixCore.h"
 
 #include "KernelVariants.hpp"
@@ -29,3 +32,5 @@ Status qrSolve(const double* q, const double* r, Index m, Index n, const double*
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

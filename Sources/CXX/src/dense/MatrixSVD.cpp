@@ -8,6 +8,9 @@
 //
 // The exported functions run the AVX2+FMA kernels when the CPU has them
 // (see KernelVariants.hpp), else the baseline compiled here.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "MatrixCore.h"
 
 // Eigen in a namespace of this file's own: BidiagonalDivideAndConquer.hpp
@@ -60,3 +63,5 @@ Status bidiagonalSVD(const double* d, const double* e, Index n, double* p, doubl
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -1,5 +1,8 @@
 // The AVX2+FMA variant of the SVD-family kernels (see MatrixProductsAVX2.cpp for
 // how the variants are kept apart).
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "BidiagonalSVDEntry.hpp"
 #include "KernelVariants.hpp"
 
@@ -41,3 +44,5 @@ Status bidiagonalSVD(const double*, const double*, Index, double*, double*, doub
 }  // namespace core::avx2
 
 #endif
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

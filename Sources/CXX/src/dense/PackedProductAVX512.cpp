@@ -6,6 +6,9 @@
 // trailing updates of the factorizations get the wider vectors too without
 // Eigen being compiled a third time: this translation unit includes no
 // Eigen. No compiler flag is needed, so SwiftPM's default build has it.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "KernelVariants.hpp"
 
 #if defined(__x86_64__) && defined(__clang__) && !defined(LINEAR_ALGEBRA_BASELINE_ONLY)
@@ -117,3 +120,5 @@ void multiplyPacked(Index, Index, Index, float, const float*, Index, Index, cons
 }  // namespace core::avx512
 
 #endif
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -1,6 +1,9 @@
 // The ceiling on the runtime dispatch: the LINEAR_ALGEBRA_SIMD environment
 // variable, read once, lets tests and benchmarks run the lower kernel
 // variants on a CPU that has the higher ones.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include <cstdlib>
 #include <cstring>
 
@@ -30,3 +33,5 @@ bool popcntIsUsable() noexcept {
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -1,3 +1,6 @@
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "LargePages.hpp"
 
 #include "MatrixCore.h"
@@ -35,3 +38,5 @@ void adviseLargePages(void* start, Index bytes) noexcept {
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -1,4 +1,7 @@
 // The thread pool behind core::parallel (see ThreadPool.hpp).
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "ThreadPool.hpp"
 
 #include <algorithm>
@@ -229,3 +232,5 @@ namespace core {
 int matrixThreadCount() noexcept { return parallel::threadCount(); }
 void setMatrixThreadCount(int count) noexcept { parallel::setThreadCount(count); }
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

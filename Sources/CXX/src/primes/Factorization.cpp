@@ -1,3 +1,6 @@
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "Factorization.hpp"
 
 #include <algorithm>
@@ -86,3 +89,5 @@ std::vector<std::uint64_t> primeFactors64(std::uint64_t n) {
 }
 
 }  // namespace core::sieve
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -1,3 +1,6 @@
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "L1Blocking.hpp"
 
 #if defined(__linux__)
@@ -42,3 +45,5 @@ const L1Blocking& l1Blocking() {
 }
 
 }  // namespace core::sieve
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

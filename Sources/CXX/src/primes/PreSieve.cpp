@@ -1,3 +1,6 @@
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "PreSieve.hpp"
 
 #include <algorithm>
@@ -78,3 +81,5 @@ void PreSieve::apply(std::uint8_t* segment, std::size_t bytes, std::uint64_t fir
 }
 
 }  // namespace core::sieve
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -1,3 +1,6 @@
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "Primality.hpp"
 
 #include <initializer_list>
@@ -48,3 +51,5 @@ bool isPrime64(std::uint64_t n) {
 }
 
 }  // namespace core::sieve
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -22,6 +22,9 @@
 //
 // The algorithm is in PrimeCountingDRKernels.hpp, compiled here twice: with
 // POPCNT (x86-64 CPUs since about 2008) and without, chosen at run time.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "PrimeCountingDR.hpp"
 
 #include <algorithm>
@@ -105,3 +108,5 @@ double inverseRiemannR(double n) {
 }
 
 }  // namespace core::sieve
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

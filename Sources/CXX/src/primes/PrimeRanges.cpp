@@ -1,6 +1,9 @@
 // The exported prime functions: counting (multi-threaded), generation into
 // caller storage, the n-th prime, next/previous prime, factorization, the
 // lazy cursor and the classic baseline sieve.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -445,3 +448,5 @@ Status classicSieveCount(uint64_t limit, uint64_t* count) noexcept {
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

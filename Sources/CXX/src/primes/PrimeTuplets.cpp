@@ -17,6 +17,9 @@
 // with a member below 7 are listed and checked one by one. The range is
 // split into chunks on the prime threads; tuplets that straddle a chunk
 // boundary are checked with Miller–Rabin.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -221,3 +224,5 @@ Status countPrimeTuplets(int k, uint64_t low, uint64_t high, uint64_t* count) no
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -3,6 +3,9 @@
 // supernodal factorization P A Pᵀ = L Lᵀ (SupernodalCholesky.hpp), kept
 // between solves. Eigen's simplicial LDLᵀ, which this replaced, took 11 s
 // on a 10^6-unknown 2-D Poisson matrix; see Benchmarks/RESULTS.md.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "SparseCore.h"
 #include "SparseSetup.hpp"
 #include "SupernodalCholesky.hpp"
@@ -96,3 +99,5 @@ Status sparseCholeskyFactor(Index n, const Index* rowStarts, const std::int32_t*
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -4,6 +4,9 @@
 // core's threaded CSR product. The preconditioners: Jacobi (the inverse
 // diagonal; for least squares the inverse squared column norms), and Eigen's
 // IncompleteCholesky and IncompleteLUT.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "SparseCore.h"
 #include "SparseSetup.hpp"
 
@@ -328,3 +331,5 @@ Status sparseSolveIteratively(Index rows, Index columns, const Index* rowStarts,
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

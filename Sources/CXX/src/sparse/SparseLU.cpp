@@ -1,6 +1,9 @@
 // Sparse LU's exported functions: each runs the AVX2+FMA variant when the
 // CPU has it (see KernelVariants.hpp), else the baseline compiled here; and
 // the solves and release of any sparse factorization.
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "KernelVariants.hpp"
 #include "SparseLUKernels.hpp"
 
@@ -35,3 +38,5 @@ SparseFactorization::~SparseFactorization() = default;
 void sparseFactorizationDestroy(SparseFactorization* factorization) noexcept { delete factorization; }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END

@@ -1,5 +1,8 @@
 // Sparse products with vectors and dense matrices: our own CSR row loops,
 // split across the matrix threads by entry counts (no Eigen).
+#include "ReleaseDebugInfo.hpp"
+CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
+
 #include "CompressedRows.hpp"
 #include "Guarded.hpp"
 #include "SparseCore.h"
@@ -61,3 +64,5 @@ Status sparseMultiplyDense(Index rows, Index columns, const Index* rowStarts, co
 }
 
 }  // namespace core
+
+CORE_RELEASE_WITHOUT_DEBUG_INFO_END
