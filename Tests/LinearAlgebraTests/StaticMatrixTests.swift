@@ -111,6 +111,21 @@ struct StaticMatrixTests {
         Matrix(try badlyScaled.inverse()).isApproximatelyEqual(
           to: try Matrix(badlyScaled).inverse(), relativeTolerance: 1e-13), "factor \(factor)")
     }
+    // Rows of very different lengths: the first stage's Frobenius bound
+    // cannot decide (det² = 5e5 against a limit of 5e36), the rows' exact
+    // bound (limit 1e-24) does.
+    var rowScaled = fourByFour
+    for j in 0..<4 {
+      rowScaled[0, j] *= 1e8
+      rowScaled[3, j] *= 1e-8
+    }
+    // (Matrix's LU calls this singular: its pivot test is relative to the
+    // whole matrix's norm.) X A = I to rounding.
+    let residual = Matrix(try rowScaled.inverse()) * Matrix(rowScaled) - .identity(4)
+    #expect(residual.elements.allSatisfy { abs($0) < 1e-14 }, "\(residual)")
+    var rowScaledRankThree = rankThree
+    for j in 0..<4 { rowScaledRankThree[0, j] *= 1e8 }
+    #expect(throws: LinearAlgebraError.singularMatrix) { try rowScaledRankThree.inverse() }
   }
 
   @Test func conversionsCodableAndDescription() throws {
