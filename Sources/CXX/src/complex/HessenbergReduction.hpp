@@ -17,6 +17,7 @@
 #pragma once
 
 #include "ComplexProductKernel.hpp"
+#include "Guarded.hpp"
 #include "StridedProduct.h"
 
 #include <Eigen/Core>
@@ -24,7 +25,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <new>
 
 namespace core::detail {
 namespace {
@@ -169,16 +169,16 @@ template <class T>
 void multiplyColumnMajor(const std::complex<T>* a, Eigen::Index lda, const std::complex<T>* b, Eigen::Index ldb,
                          std::complex<T>* c, Eigen::Index ldc, Eigen::Index m, Eigen::Index k, Eigen::Index n,
                          bool subtract) {
-  if (complexProduct4M(b, ldb, a, lda, c, ldc, n, k, m, subtract) != Status::ok) throw std::bad_alloc();
+  const Status status = complexProduct4M(b, ldb, a, lda, c, ldc, n, k, m, subtract);
+  if (status != Status::ok) throw detail::FailedStatus{status};
 }
 
 template <class T>
 void multiplyColumnMajor(const T* a, Eigen::Index lda, const T* b, Eigen::Index ldb, T* c, Eigen::Index ldc,
                          Eigen::Index m, Eigen::Index k, Eigen::Index n, bool subtract) {
-  if (multiplyStrided(b, ldb, a, lda, c, ldc, n, k, m, subtract ? T(-1) : T(1), subtract ? T(1) : T(0)) !=
-      Status::ok) {
-    throw std::bad_alloc();
-  }
+  const Status status =
+      multiplyStrided(b, ldb, a, lda, c, ldc, n, k, m, subtract ? T(-1) : T(1), subtract ? T(1) : T(0));
+  if (status != Status::ok) throw detail::FailedStatus{status};
 }
 
 /// Reduces the n×n `a` in place to LAPACK's packed Hessenberg form (see the

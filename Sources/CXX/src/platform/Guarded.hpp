@@ -19,6 +19,13 @@ struct EigenAssertionFailure : std::logic_error {
 /// Thrown at a checkpoint of a cancelled prime job (see PrimeJob.hpp).
 struct JobCancelled {};
 
+/// A status other than `ok` from a core call made deep inside a body that
+/// reports failure by exception (as Eigen-shaped code does): `guarded`
+/// returns the status itself.
+struct FailedStatus {
+  Status status;
+};
+
 /// Runs `body` (which returns a `Status`) and maps every exception to a status.
 template <class Body>
 Status guarded(Body&& body) noexcept {
@@ -30,6 +37,8 @@ Status guarded(Body&& body) noexcept {
     return Status::invalidArgument;
   } catch (const JobCancelled&) {
     return Status::cancelled;
+  } catch (const FailedStatus& failure) {
+    return failure.status;
   } catch (...) {
     return Status::internalError;
   }
