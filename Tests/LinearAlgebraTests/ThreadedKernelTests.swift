@@ -229,6 +229,46 @@ struct ThreadedKernelTests {
     }
   }
 
+  @Test(
+    "blocked complex LU and inverse, with and without look-ahead", arguments: [ScalarType.float, .double])
+  func complexLUFamily(_ type: ScalarType) {
+    switch type {
+    case .float: Self.checkComplexLUFamily(Float.self)
+    default: Self.checkComplexLUFamily(Double.self)
+    }
+  }
+
+  /// n = 200: panels of 64 columns, so at two threads the factorization
+  /// factors the next panel while the trailing columns are updated in
+  /// pieces, and the panels' row swaps reach the columns left of them at
+  /// the end; at one thread it runs panel by panel.
+  static func checkComplexLUFamily<R: RealMatrixScalar>(_: R.Type) {
+    let (n, seed): (Int, UInt64) = (200, 2027)
+    let a = ComplexMatrixTests.random(R.self, rows: n, columns: n, seed: seed)
+    let reference = ComplexReference(a)
+    let scale = reference.frobeniusNorm
+    let epsilon = Double(R.ulpOfOne)
+    forEachThreadCount { threads in
+      let context = "Complex<\(R.self)> n \(n), seed \(seed), threads \(threads)"
+      // ‖P A − L U‖ / (‖A‖ n eps)
+      let lu = a.lu()
+      let factorsProduct = ComplexReference(lu.lower) * ComplexReference(lu.upper)
+      let luRatio = complexResidualRatio(
+        ComplexReference(lu.permutation) * reference - factorsProduct, scale: scale, size: n, epsilon: epsilon
+      )
+      #expect(luRatio < residualBound, "lu ratio \(luRatio), \(context)")
+      // ‖A A⁻¹ − I‖ / (‖A‖ ‖A⁻¹‖ n eps)
+      do {
+        let inverse = ComplexReference(try a.inverse())
+        let inverseRatio = complexResidualRatio(
+          reference * inverse - .identity(n), scale: scale * inverse.frobeniusNorm, size: n, epsilon: epsilon)
+        #expect(inverseRatio < residualBound, "inverse ratio \(inverseRatio), \(context)")
+      } catch {
+        Issue.record("unexpected \(error), \(context)")
+      }
+    }
+  }
+
   @Test("large LU inputs with non-finite or extreme entries", arguments: ScalarType.allCases)
   func largeHostileLU(_ type: ScalarType) {
     withScalarType(type) { Self.checkLargeHostileLU($0) }

@@ -141,15 +141,20 @@ Status blockedTriangularSolve(const C<T>* t, Index n, bool lower, C<T>* x, Index
 constexpr Index unblockedPanelWidth = 16;
 
 /// Factors columns [first, first + width) of the row-major n×n `lu` over
-/// rows [first, n), with partial pivoting: each interchange swaps whole
-/// rows (and `rowOrder`'s entries). Below `unblockedPanelWidth` column by
-/// column; above, recursively: the left half, its U block (L11⁻¹ A12), the
-/// right half's update A22 -= L21 U12 as a product, then the right half.
+/// rows [first, n), with partial pivoting. Each interchange swaps the rows
+/// only within the panel's columns [panelFirst, panelEnd) (the columns
+/// right of the panel get the panel's swaps before their update, those
+/// left of it at the end; see factorInPlace), swaps `rowOrder`'s entries and
+/// records the pivot's row in `pivots[j]`. Below `unblockedPanelWidth`
+/// column by column; above, recursively: the left half, its U block
+/// (L11⁻¹ A12), the right half's update A22 -= L21 U12 as a product, then
+/// the right half.
 template <class T>
-Status factorPanel(C<T>* lu, Index n, Index* rowOrder, Index first, Index width) {
+Status factorPanel(C<T>* lu, Index n, Index* rowOrder, Index* pivots, Index first, Index width, Index panelFirst,
+                   Index panelEnd) {
   if (width > unblockedPanelWidth) {
     const Index left = width / 2, right = width - left;
-    Status status = factorPanel(lu, n, rowOrder, first, left);
+    Status status = factorPanel(lu, n, rowOrder, pivots, first, left, panelFirst, panelEnd);
     if (status != Status::ok) return status;
     const Index middle = first + left;
     status = triangularSolveInPlace(lu + first * n + first, n, true, lu + first * n + middle, n, left, right);
@@ -157,10 +162,10 @@ Status factorPanel(C<T>* lu, Index n, Index* rowOrder, Index first, Index width)
     status = detail::complexProduct4M(lu + middle * n + first, n, lu + first * n + middle, n, lu + middle * n + middle,
                                       n, n - middle, left, right, true);
     if (status != Status::ok) return status;
-    return factorPanel(lu, n, rowOrder, middle, right);
+    return factorPanel(lu, n, rowOrder, pivots, middle, right, panelFirst, panelEnd);
   }
-  const Index panelEnd = first + width;
-  for (Index j = first; j < panelEnd; ++j) {
+  const Index end = first + width;
+  for (Index j = first; j < end; ++j) {
     Index pivotRow = j;
     T largest = sizeOf(lu[j * n + j]);
     for (Index row = j + 1; row < n; ++row) {
@@ -170,8 +175,9 @@ Status factorPanel(C<T>* lu, Index n, Index* rowOrder, Index first, Index width)
         pivotRow = row;
       }
     }
+    pivots[j] = pivotRow;
     if (pivotRow != j) {
-      std::swap_ranges(lu + j * n, lu + j * n + n, lu + pivotRow * n);
+      std::swap_ranges(lu + j * n + panelFirst, lu + j * n + panelEnd, lu + pivotRow * n + panelFirst);
       std::swap(rowOrder[j], rowOrder[pivotRow]);
     }
     const C<T> pivot = lu[j * n + j];
@@ -183,7 +189,7 @@ Status factorPanel(C<T>* lu, Index n, Index* rowOrder, Index first, Index width)
       C<T>* target = lu + row * n;
       const C<T> multiplier = times(target[j], reciprocal);
       target[j] = multiplier;
-      for (Index column = j + 1; column < panelEnd; ++column) {
+      for (Index column = j + 1; column < end; ++column) {
         target[column] -= times(multiplier, pivotRowData[column]);
       }
     }
@@ -191,27 +197,91 @@ Status factorPanel(C<T>* lu, Index n, Index* rowOrder, Index first, Index width)
   return Status::ok;
 }
 
+/// Applies the interchanges of rows [top, top + width) (`pivots`, in order)
+/// to columns [first, last) of the row-major n×n `lu`.
+template <class T>
+void swapRows(C<T>* lu, Index n, const Index* pivots, Index top, Index width, Index first, Index last) {
+  if (first >= last) return;
+  for (Index j = top; j < top + width; ++j) {
+    if (pivots[j] != j) std::swap_ranges(lu + j * n + first, lu + j * n + last, lu + pivots[j] * n + first);
+  }
+}
+
+/// The right-looking update of columns [first, last) after the panel of
+/// rows and columns [top, top + width) was factored: the panel's row
+/// swaps, U12 = L11⁻¹ A12, then A22 -= L21 U12.
+template <class T>
+Status updateTrailingColumns(C<T>* lu, Index n, const Index* pivots, Index top, Index width, Index first,
+                             Index last) {
+  swapRows(lu, n, pivots, top, width, first, last);
+  const Index columns = last - first, below = n - top - width;
+  Status status = triangularSolveInPlace(lu + top * n + top, n, true, lu + top * n + first, n, width, columns);
+  if (status != Status::ok || below == 0) return status;
+  return detail::complexProduct4M(lu + (top + width) * n + top, n, lu + top * n + first, n,
+                                  lu + (top + width) * n + first, n, below, width, columns, true);
+}
+
+/// With the factorization's look-ahead, the columns beyond the next panel
+/// are updated in pieces of this many, taken by whichever thread is free.
+constexpr Index lookAheadColumns = 64;
+
 /// Factors the row-major n×n `lu` in place: P A = L U, with row i of P A
-/// row `rowOrder[i]` of A.
+/// row `rowOrder[i]` of A. Blocked and right-looking with a look-ahead of
+/// one panel, as the real LU (dense/LUKernels.hpp): while the other threads
+/// update the trailing columns with panel k, the calling thread updates the
+/// columns of panel k + 1 first and factors them, so the serial panel
+/// factorizations overlap the parallel updates. Pivoting is that of
+/// unblocked partial pivoting.
 template <class T>
 Status factorInPlace(C<T>* lu, Index n, Index* rowOrder) {
   for (Index row = 0; row < n; ++row) rowOrder[row] = row;
+  if (n == 0) return Status::ok;
+  std::vector<Index> pivots(static_cast<size_t>(n));
   const Index block = n >= 2 * panelWidth ? panelWidth : n;
-  for (Index k = 0; k < n; k += block) {
-    const Index width = std::min(block, n - k);
-    const Index panelEnd = k + width;
-    Status status = factorPanel(lu, n, rowOrder, k, width);
-    if (status != Status::ok) return status;
-    if (panelEnd == n) break;
-    // U12 = L11⁻¹ A12.
-    const Index rest = n - panelEnd;
-    status = triangularSolveInPlace(lu + k * n + k, n, true, lu + k * n + panelEnd, n, width, rest);
-    if (status != Status::ok) return status;
-    // A22 -= L21 U12.
-    status = detail::complexProduct4M(lu + panelEnd * n + k, n, lu + k * n + panelEnd, n, lu + panelEnd * n + panelEnd,
-                                      n, rest, width, rest, true);
-    if (status != Status::ok) return status;
+  Status status = factorPanel(lu, n, rowOrder, pivots.data(), 0, std::min(block, n), 0, std::min(block, n));
+  if (status != Status::ok) return status;
+  for (Index top = 0; top < n; top += block) {
+    const Index width = std::min(block, n - top), first = top + width, count = n - first;
+    if (count == 0) break;
+    const Index nextWidth = std::min(block, count), rest = count - nextWidth;
+    if (rest == 0 || parallel::threadCount() == 1) {
+      status = updateTrailingColumns(lu, n, pivots.data(), top, width, first, n);
+      if (status == Status::ok) {
+        status = factorPanel(lu, n, rowOrder, pivots.data(), first, nextWidth, first, first + nextWidth);
+      }
+      if (status != Status::ok) return status;
+      continue;
+    }
+    // Task 0 (the calling thread's) is the next panel; the others are the
+    // remaining columns in pieces.
+    const Index pieces = (rest + lookAheadColumns - 1) / lookAheadColumns;
+    std::vector<Status> outcomes(static_cast<size_t>(1 + pieces), Status::ok);
+    parallel::forRange(1 + pieces, 1 + pieces, 1, [&](Index begin, Index end) {
+      for (Index task = begin; task < end; ++task) {
+        Status& outcome = outcomes[static_cast<size_t>(task)];
+        if (task == 0) {
+          outcome = updateTrailingColumns(lu, n, pivots.data(), top, width, first, first + nextWidth);
+          if (outcome == Status::ok) {
+            outcome = factorPanel(lu, n, rowOrder, pivots.data(), first, nextWidth, first, first + nextWidth);
+          }
+        } else {
+          const Index left = first + nextWidth + (task - 1) * lookAheadColumns;
+          outcome = updateTrailingColumns(lu, n, pivots.data(), top, width, left, std::min(n, left + lookAheadColumns));
+        }
+      }
+    });
+    for (const Status outcome : outcomes) {
+      if (outcome != Status::ok) return outcome;
+    }
   }
+  // Each panel's swaps also apply to the columns left of it (the factors of
+  // earlier panels): panel by panel, in order, on column ranges across the
+  // threads.
+  parallel::forRange(n, n >= 256 ? parallel::partsFor(n, 64) : 1, 8, [&](Index begin, Index end) {
+    for (Index top = block; top < n; top += block) {
+      swapRows(lu, n, pivots.data(), top, std::min(block, n - top), begin, std::min(end, top));
+    }
+  });
   return Status::ok;
 }
 
