@@ -7,6 +7,7 @@
 // far work is large.
 #pragma once
 
+#include "ComplexPack.hpp"
 #include "CoreStatus.h"
 #include "QRDeflation.hpp"
 #include "ThreadPool.hpp"
@@ -57,40 +58,6 @@ inline void applyComplexReflectorFromLeft(T* x, T* y, const PendingComplexReflec
 }
 
 #if defined(__AVX2__) && defined(__FMA__)
-/// Interleaved complex numbers in one AVX register (2 Double or 4 Float),
-/// for the AVX2 variant's reflector chains.
-template <class T>
-struct ComplexPack;
-
-template <>
-struct ComplexPack<double> {
-  using Vector = __m256d;
-  static constexpr Index count = 2;
-  static Vector load(const double* p) { return _mm256_loadu_pd(p); }
-  static void store(double* p, Vector v) { _mm256_storeu_pd(p, v); }
-  static Vector broadcast(double x) { return _mm256_set1_pd(x); }
-  /// Each complex of v times (re + i·im).
-  static Vector times(Vector v, Vector re, Vector im) {
-    return _mm256_fmaddsub_pd(v, re, _mm256_mul_pd(_mm256_permute_pd(v, 0b0101), im));
-  }
-  static Vector multiplyAdd(Vector a, Vector b, Vector c) { return _mm256_fmadd_pd(a, b, c); }
-  static Vector subtract(Vector a, Vector b) { return _mm256_sub_pd(a, b); }
-};
-
-template <>
-struct ComplexPack<float> {
-  using Vector = __m256;
-  static constexpr Index count = 4;
-  static Vector load(const float* p) { return _mm256_loadu_ps(p); }
-  static void store(float* p, Vector v) { _mm256_storeu_ps(p, v); }
-  static Vector broadcast(float x) { return _mm256_set1_ps(x); }
-  static Vector times(Vector v, Vector re, Vector im) {
-    return _mm256_fmaddsub_ps(v, re, _mm256_mul_ps(_mm256_permute_ps(v, 0b10110001), im));
-  }
-  static Vector multiplyAdd(Vector a, Vector b, Vector c) { return _mm256_fmadd_ps(a, b, c); }
-  static Vector subtract(Vector a, Vector b) { return _mm256_sub_ps(a, b); }
-};
-
 /// One reflector's constants broadcast for a chain: the sum is
 /// s·x + t2·y, then x −= sum and y −= sum·w (from the left s = conj(τ) and
 /// w = v2; from the right s = τ and w = conj(v2)).

@@ -14,6 +14,7 @@
 // linkage.
 #pragma once
 
+#include "ComplexPack.hpp"
 #include "ComplexProductKernel.hpp"
 #include "ComplexSetup.hpp"
 #include "ThreadPool.hpp"
@@ -136,6 +137,27 @@ Status blockedTriangularSolve(const C<T>* t, Index n, bool lower, C<T>* x, Index
   return Status::ok;
 }
 
+/// target[c] −= multiplier · source[c] for c in [0, count): the unblocked
+/// panel's row update. The AVX2 variant takes a pack of complex numbers at
+/// a time (2 Double, 4 Float, the product by fmaddsub); the compiler's own
+/// vectorization took four at a time with shuffles to split the parts and
+/// left a panel row's last one to three to scalar code.
+template <class T>
+void subtractMultiple(C<T>* target, const C<T>* source, C<T> multiplier, Index count) {
+  Index c = 0;
+#if defined(__AVX2__) && defined(__FMA__)
+  using Pack = detail::ComplexPack<T>;
+  const auto re = Pack::broadcast(multiplier.real()), im = Pack::broadcast(multiplier.imag());
+  T* const targetReals = reinterpret_cast<T*>(target);
+  const T* const sourceReals = reinterpret_cast<const T*>(source);
+  for (; c + Pack::count <= count; c += Pack::count) {
+    const auto product = Pack::times(Pack::load(sourceReals + 2 * c), re, im);
+    Pack::store(targetReals + 2 * c, Pack::subtract(Pack::load(targetReals + 2 * c), product));
+  }
+#endif
+  for (; c < count; ++c) target[c] -= times(multiplier, source[c]);
+}
+
 /// Panels this narrow are factored column by column; wider ones split in
 /// two (LAPACK's zgetrf2), so that most of a panel's work is products.
 constexpr Index unblockedPanelWidth = 16;
@@ -189,9 +211,7 @@ Status factorPanel(C<T>* lu, Index n, Index* rowOrder, Index* pivots, Index firs
       C<T>* target = lu + row * n;
       const C<T> multiplier = times(target[j], reciprocal);
       target[j] = multiplier;
-      for (Index column = j + 1; column < end; ++column) {
-        target[column] -= times(multiplier, pivotRowData[column]);
-      }
+      subtractMultiple(target + j + 1, pivotRowData + j + 1, multiplier, end - j - 1);
     }
   }
   return Status::ok;
