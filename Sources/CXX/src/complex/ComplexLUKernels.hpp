@@ -306,11 +306,12 @@ Status factorInPlace(C<T>* lu, Index n, Index* rowOrder) {
 }
 
 /// Solves `A x = b` in place from the packed factors, for the n×nrhs `x`
-/// that holds `P b` on entry.
+/// that holds `P b` on entry; `lowerResult` as for blockedTriangularSolve
+/// (x the identity: U⁻¹ L⁻¹ comes out).
 template <class T>
-Status solvePermuted(const C<T>* lu, Index n, detail::MatrixMap<C<T>>& x) {
+Status solvePermuted(const C<T>* lu, Index n, detail::MatrixMap<C<T>>& x, bool lowerResult = false) {
   if (n >= 2 * panelWidth && x.cols() >= 16) {
-    const Status status = blockedTriangularSolve(lu, n, true, x.data(), x.cols());
+    const Status status = blockedTriangularSolve(lu, n, true, x.data(), x.cols(), lowerResult);
     if (status != Status::ok) return status;
     return blockedTriangularSolve(lu, n, false, x.data(), x.cols());
   }
@@ -510,16 +511,8 @@ Status inverseImpl(const T* a, Index n, T* out) {
   // treat L⁻¹ P as full: a third more work in all.
   auto inverse = detail::complexView(out, n, n);
   inverse.setIdentity();
-  const C<T>* factors = reinterpret_cast<const C<T>*>(lu.data);
-  if (n >= 2 * panelWidth) {
-    Status solved = blockedTriangularSolve(factors, n, true, inverse.data(), n, true);
-    if (solved == Status::ok) solved = blockedTriangularSolve(factors, n, false, inverse.data(), n);
-    if (solved != Status::ok) return solved;
-  } else {
-    const auto triangles = detail::ConstMatrixMap<C<T>>(factors, n, n);
-    triangles.template triangularView<Eigen::UnitLower>().solveInPlace(inverse);
-    triangles.template triangularView<Eigen::Upper>().solveInPlace(inverse);
-  }
+  const Status solved = solvePermuted(reinterpret_cast<const C<T>*>(lu.data), n, inverse, true);
+  if (solved != Status::ok) return solved;
   const Index* order = rowOrder.get();
   parallel::forRange(n, n >= 256 ? parallel::partsFor(n, 64) : 1, 1, [&](Index begin, Index end) {
     std::vector<C<T>> row(static_cast<size_t>(n));
