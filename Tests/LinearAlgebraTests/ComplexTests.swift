@@ -102,8 +102,15 @@ struct ComplexMatrixTests {
   }
 
   @Test func productsMatchPlainLoops() {
-    // Small shapes take the direct loop, large ones the 4M real product.
-    for (m, k, n) in [(1, 1, 1), (3, 5, 2), (7, 1, 9), (70, 50, 40), (129, 65, 97), (64, 64, 1), (0, 3, 2)] {
+    // Small shapes take the direct loop, large ones the 4M real product:
+    // edge columns of the packed kernel's slivers (70×50×40, 129×65×97),
+    // two depth blocks and rows split across threads (300×250×45), and
+    // columns split across threads (20×40×600).
+    let shapes = [
+      (1, 1, 1), (3, 5, 2), (7, 1, 9), (70, 50, 40), (129, 65, 97), (64, 64, 1), (0, 3, 2), (300, 250, 45),
+      (20, 40, 600),
+    ]
+    for (m, k, n) in shapes {
       let seed = UInt64(m * 10_000 + k * 100 + n)
       let a = Self.random(Double.self, rows: m, columns: k, seed: seed)
       let b = Self.random(Double.self, rows: k, columns: n, seed: seed + 1)

@@ -10,8 +10,10 @@
 // C = A B' is one m×2k by 2k×2n real product of exactly the complex
 // product's 8mkn flops (Van Zee and Smith 2017, "Implementing high-performance
 // complex matrix multiplication via the 3m and 4m methods") that reads A
-// and writes C where they are: only B' is formed, across the pool, into
-// scratch memory the calling thread keeps (threadScratch).
+// and writes C where they are. Where the packed kernel runs (AVX2+FMA or
+// AVX-512), it packs B' straight from B (RightFactorForm::complexPairs);
+// elsewhere B' is formed, across the pool, into scratch memory the calling
+// thread keeps (threadScratch).
 #pragma once
 
 #include "MatrixCore.h"
@@ -86,6 +88,12 @@ Status complexProduct4M(const std::complex<T>* a, Index lda, const std::complex<
     }
     return Status::ok;
   }
+  const T alpha = subtract ? T(-1) : T(1), beta = subtract ? T(1) : T(0);
+  if (packsComplexPairs(m, 2 * k, 2 * n)) {
+    return multiplyStrided(reinterpret_cast<const T*>(a), 2 * lda, reinterpret_cast<const T*>(b), 2 * ldb,
+                           reinterpret_cast<T*>(c), 2 * ldc, m, 2 * k, 2 * n, alpha, beta,
+                           RightFactorForm::complexPairs);
+  }
   const auto scratch = threadScratch<T, productScratch>(2 * k * 2 * n);
   T* right = scratch.data;
   parallel::forRange(k, parallel::partsFor(k, 64), 1, [&](Index begin, Index end) {
@@ -104,7 +112,7 @@ Status complexProduct4M(const std::complex<T>* a, Index lda, const std::complex<
     }
   });
   return multiplyStrided(reinterpret_cast<const T*>(a), 2 * lda, right, 2 * n, reinterpret_cast<T*>(c), 2 * ldc, m,
-                         2 * k, 2 * n, subtract ? T(-1) : T(1), subtract ? T(1) : T(0));
+                         2 * k, 2 * n, alpha, beta);
 }
 
 }  // namespace

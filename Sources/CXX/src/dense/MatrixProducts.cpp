@@ -89,18 +89,22 @@ Status multiply(const double* a, const double* b, double* c, Index m, Index k, I
 }
 
 Status multiplyStrided(const float* a, Index lda, const float* b, Index ldb, float* c, Index ldc, Index m, Index k,
-                       Index n, float alpha, float beta) noexcept {
+                       Index n, float alpha, float beta, RightFactorForm form) noexcept {
   return guarded([&] {
-    return avx2::isUsable() ? avx2::multiplyStrided(a, lda, b, ldb, c, ldc, m, k, n, alpha, beta)
-                            : multiplyStridedKernel(a, lda, b, ldb, c, ldc, m, k, n, alpha, beta);
+    return avx2::isUsable() ? avx2::multiplyStrided(a, lda, b, ldb, c, ldc, m, k, n, alpha, beta, form)
+                            : multiplyStridedKernel(a, lda, b, ldb, c, ldc, m, k, n, alpha, beta, form);
   });
 }
 Status multiplyStrided(const double* a, Index lda, const double* b, Index ldb, double* c, Index ldc, Index m,
-                       Index k, Index n, double alpha, double beta) noexcept {
+                       Index k, Index n, double alpha, double beta, RightFactorForm form) noexcept {
   return guarded([&] {
-    return avx2::isUsable() ? avx2::multiplyStrided(a, lda, b, ldb, c, ldc, m, k, n, alpha, beta)
-                            : multiplyStridedKernel(a, lda, b, ldb, c, ldc, m, k, n, alpha, beta);
+    return avx2::isUsable() ? avx2::multiplyStrided(a, lda, b, ldb, c, ldc, m, k, n, alpha, beta, form)
+                            : multiplyStridedKernel(a, lda, b, ldb, c, ldc, m, k, n, alpha, beta, form);
   });
+}
+
+bool packsComplexPairs(Index m, Index k, Index n) noexcept {
+  return avx2::isUsable() && std::min(m, std::min(k, n)) >= packedProductDimension;
 }
 
 Status multiplyVector(const float* a, const float* x, float* y, Index m, Index n) noexcept {

@@ -24,12 +24,12 @@ Status multiply(const double* a, const double* b, double* c, Index m, Index k, I
   return multiplyKernel(a, b, c, m, k, n);
 }
 Status multiplyStrided(const float* a, Index lda, const float* b, Index ldb, float* c, Index ldc, Index m, Index k,
-                       Index n, float alpha, float beta) {
-  return multiplyStridedKernel(a, lda, b, ldb, c, ldc, m, k, n, alpha, beta);
+                       Index n, float alpha, float beta, RightFactorForm form) {
+  return multiplyStridedKernel(a, lda, b, ldb, c, ldc, m, k, n, alpha, beta, form);
 }
 Status multiplyStrided(const double* a, Index lda, const double* b, Index ldb, double* c, Index ldc, Index m,
-                       Index k, Index n, double alpha, double beta) {
-  return multiplyStridedKernel(a, lda, b, ldb, c, ldc, m, k, n, alpha, beta);
+                       Index k, Index n, double alpha, double beta, RightFactorForm form) {
+  return multiplyStridedKernel(a, lda, b, ldb, c, ldc, m, k, n, alpha, beta, form);
 }
 Status multiplyVector(const float* a, const float* x, float* y, Index m, Index n) {
   return multiplyVectorKernel(a, x, y, m, n);
@@ -59,11 +59,12 @@ bool isUsable() noexcept { return false; }
 const char* instructionSets() noexcept { return ""; }
 Status multiply(const float*, const float*, float*, Index, Index, Index) { return Status::internalError; }
 Status multiply(const double*, const double*, double*, Index, Index, Index) { return Status::internalError; }
-Status multiplyStrided(const float*, Index, const float*, Index, float*, Index, Index, Index, Index, float, float) {
+Status multiplyStrided(const float*, Index, const float*, Index, float*, Index, Index, Index, Index, float, float,
+                       RightFactorForm) {
   return Status::internalError;
 }
 Status multiplyStrided(const double*, Index, const double*, Index, double*, Index, Index, Index, Index, double,
-                       double) {
+                       double, RightFactorForm) {
   return Status::internalError;
 }
 Status multiplyVector(const float*, const float*, float*, Index, Index) { return Status::internalError; }

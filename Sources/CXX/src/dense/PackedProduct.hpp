@@ -73,6 +73,10 @@ struct Blocking<double> {
   static Packet splat(double x) { return _mm256_set1_pd(x); }
   static Packet multiplyAdd(Packet a, Packet b, Packet c) { return _mm256_fmadd_pd(a, b, c); }
   static Packet multiply(Packet a, Packet b) { return _mm256_mul_pd(a, b); }
+  /// (x₀, x₁, x₂, x₃) → (−x₁, x₀, −x₃, x₂): each complex (Re, Im) times i.
+  static Packet rotatePairs(Packet x) {
+    return _mm256_xor_pd(_mm256_permute_pd(x, 0b0101), _mm256_setr_pd(-0.0, 0.0, -0.0, 0.0));
+  }
 };
 
 template <>
@@ -92,19 +96,34 @@ struct Blocking<float> {
   static Packet splat(float x) { return _mm256_set1_ps(x); }
   static Packet multiplyAdd(Packet a, Packet b, Packet c) { return _mm256_fmadd_ps(a, b, c); }
   static Packet multiply(Packet a, Packet b) { return _mm256_mul_ps(a, b); }
+  /// (x₀, x₁, …) → (−x₁, x₀, …): each complex (Re, Im) times i.
+  static Packet rotatePairs(Packet x) {
+    return _mm256_xor_ps(_mm256_permute_ps(x, 0b10110001),
+                         _mm256_setr_ps(-0.0f, 0.0f, -0.0f, 0.0f, -0.0f, 0.0f, -0.0f, 0.0f));
+  }
 };
 
 /// An operand read in place: element (i, j) is at
 /// data[i * rowStride + j * columnStride]. A row-major matrix has
 /// columnStride 1; a column-major one (read as is) has rowStride 1.
+///
+/// With `complexPairs` (a right factor only; row-major), the operand is Z′
+/// for the complex matrix Z that `data` holds as interleaved reals: rows 2p
+/// and 2p + 1 of Z′ both come from row p of Z, the second with each
+/// (Re, Im) pair made (−Im, Re) (RightFactorForm::complexPairs); packRight
+/// forms them, and offsets are taken at even rows only.
 template <class T>
 struct Operand {
   const T* data;
   Index rowStride;
   Index columnStride = 1;
+  bool complexPairs = false;
 
   const T& operator()(Index i, Index j) const { return data[i * rowStride + j * columnStride]; }
-  Operand offset(Index i, Index j) const { return {&(*this)(i, j), rowStride, columnStride}; }
+  Operand offset(Index i, Index j) const {
+    if (complexPairs) return {&(*this)(i / 2, j), rowStride, columnStride, true};
+    return {&(*this)(i, j), rowStride, columnStride};
+  }
 };
 
 /// Writes columns [0, p) of six rows into `out` column after column (each
@@ -202,10 +221,18 @@ void packLeft(Operand<T> a, Index rows, Index depth, T* out) {
 /// Copies rows [0, depth) × columns [0, columns) of `b` into nr-column
 /// slivers: sliver s holds, for each row p, the nr values b(p, s·nr + j),
 /// with zeros right of the last column.
+///
+/// A `complexPairs` operand (row-major, even `depth` and `columns`) gets
+/// Z′'s odd rows formed on the way, by a swap of each pair and a sign flip
+/// (the same bits as −Im and Re): the complex product then packs straight
+/// from Z rather than writing Z′ (2k × 2n reals) and packing that.
 template <class T, class B>
 void packRight(Operand<T> b, Index depth, Index columns, T* out) {
   constexpr Index nr = B::nr;
   const Index fullColumns = b.columnStride == 1 ? columns / nr * nr : 0;
+  const bool pairs = b.complexPairs;
+  // Where row p of the factor is read from: row p, or row p / 2 of Z.
+  const auto sourceRow = [&](Index p) { return b.data + (pairs ? p / 2 : p) * b.rowStride; };
   // Rows stored contiguously are read a few rows at a time, left to right,
   // so that the loads stream (sliver by sliver, every row of B was a cache
   // miss), and each sliver gets those rows as one run of stores. The next
@@ -230,29 +257,39 @@ void packRight(Operand<T> b, Index depth, Index columns, T* out) {
 #pragma clang loop unroll(full)
     for (Index v = 0; v < nr; v += B::lanes) B::store(to + v, B::loadUnaligned(from + v));
   };
+  const auto copyRowRotated = [](const T* from, T* to) {
+#pragma clang loop unroll(full)
+    for (Index v = 0; v < nr; v += B::lanes) B::store(to + v, B::rotatePairs(B::loadUnaligned(from + v)));
+  };
+  // Row p of the factor, columns [left, left + nr), into `to`.
+  const auto packRow = [&](Index p, Index left, T* to) {
+    if (pairs && p % 2 == 1) {
+      copyRowRotated(sourceRow(p) + left, to);
+    } else {
+      copyRow(sourceRow(p) + left, to);
+    }
+  };
   Index p = 0;
   for (; p + groupRows <= depth; p += groupRows) {
-    const T* source = &b(p, 0);
     T* destination = out + p * nr;
     const bool fetchesNextGroup = p + 2 * groupRows <= depth;
     for (Index left = 0; left < fullColumns; left += nr) {
       if (fetchesNextGroup) {
-        for (Index q = groupRows; q < 2 * groupRows; ++q) {
+        for (Index q = groupRows; q < 2 * groupRows; q += pairs ? 2 : 1) {
           for (Index j = 0; j < nr; j += lineScalars) {
-            _mm_prefetch(reinterpret_cast<const char*>(source + q * b.rowStride + left + j), _MM_HINT_T0);
+            _mm_prefetch(reinterpret_cast<const char*>(sourceRow(p + q) + left + j), _MM_HINT_T0);
           }
         }
       }
 #pragma clang loop unroll(full)
-      for (Index q = 0; q < groupRows; ++q) copyRow(source + q * b.rowStride + left, destination + q * nr);
+      for (Index q = 0; q < groupRows; ++q) packRow(p + q, left, destination + q * nr);
       destination += depth * nr;
     }
   }
   for (; p < depth; ++p) {
-    const T* source = &b(p, 0);
     T* destination = out + p * nr;
     for (Index left = 0; left < fullColumns; left += nr) {
-      copyRow(source + left, destination);
+      packRow(p, left, destination);
       destination += depth * nr;
     }
   }
@@ -260,7 +297,15 @@ void packRight(Operand<T> b, Index depth, Index columns, T* out) {
     const Index width = std::min(nr, columns - left);
     T* destination = out + left * depth;
     for (Index p = 0; p < depth; ++p) {
-      for (Index j = 0; j < width; ++j) destination[j] = b(p, left + j);
+      if (pairs) {
+        // Z′'s odd rows: (−Im, Re) for each (Re, Im) of the row of Z.
+        const T* source = sourceRow(p) + left;
+        for (Index j = 0; j < width; ++j) {
+          destination[j] = p % 2 == 0 ? source[j] : j % 2 == 0 ? -source[j + 1] : source[j - 1];
+        }
+      } else {
+        for (Index j = 0; j < width; ++j) destination[j] = b(p, left + j);
+      }
       std::fill(destination + width, destination + nr, T(0));
       destination += nr;
     }
@@ -552,7 +597,7 @@ template <class T>
 void multiply(Index m, Index n, Index k, T alpha, Operand<T> a, Operand<T> b, T beta, T* c, Index cStride) {
   if (avx512::isUsable()) {
     avx512::multiplyPacked(m, n, k, alpha, a.data, a.rowStride, a.columnStride, b.data, b.rowStride,
-                           b.columnStride, beta, c, cStride);
+                           b.columnStride, b.complexPairs, beta, c, cStride);
     return;
   }
   multiplyPanels<T, Blocking<T>>(m, n, k, alpha, a, b, beta, c, cStride);

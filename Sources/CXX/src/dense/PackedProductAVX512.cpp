@@ -57,6 +57,11 @@ struct WideBlocking<double> {
   static Packet splat(double x) { return _mm512_set1_pd(x); }
   static Packet multiplyAdd(Packet a, Packet b, Packet c) { return _mm512_fmadd_pd(a, b, c); }
   static Packet multiply(Packet a, Packet b) { return _mm512_mul_pd(a, b); }
+  /// (x₀, x₁, …) → (−x₁, x₀, …): each complex (Re, Im) times i.
+  static Packet rotatePairs(Packet x) {
+    return _mm512_xor_pd(_mm512_permute_pd(x, 0b01010101),
+                         _mm512_setr_pd(-0.0, 0.0, -0.0, 0.0, -0.0, 0.0, -0.0, 0.0));
+  }
 };
 
 template <>
@@ -72,6 +77,10 @@ struct WideBlocking<float> {
   static Packet splat(float x) { return _mm512_set1_ps(x); }
   static Packet multiplyAdd(Packet a, Packet b, Packet c) { return _mm512_fmadd_ps(a, b, c); }
   static Packet multiply(Packet a, Packet b) { return _mm512_mul_ps(a, b); }
+  /// (x₀, x₁, …) → (−x₁, x₀, …): each complex (Re, Im) times i.
+  static Packet rotatePairs(Packet x) {
+    return _mm512_xor_ps(_mm512_permute_ps(x, 0b10110001), _mm512_castsi512_ps(_mm512_set1_epi64(0x80000000ll)));
+  }
 };
 
 }  // namespace packed
@@ -80,16 +89,19 @@ struct WideBlocking<float> {
 namespace avx512 {
 
 void multiplyPacked(Index m, Index n, Index k, double alpha, const double* a, Index aRowStride,
-                    Index aColumnStride, const double* b, Index bRowStride, Index bColumnStride, double beta,
-                    double* c, Index cStride) {
-  packed::multiplyPanels<double, packed::WideBlocking<double>>(
-      m, n, k, alpha, {a, aRowStride, aColumnStride}, {b, bRowStride, bColumnStride}, beta, c, cStride);
+                    Index aColumnStride, const double* b, Index bRowStride, Index bColumnStride,
+                    bool bComplexPairs, double beta, double* c, Index cStride) {
+  packed::multiplyPanels<double, packed::WideBlocking<double>>(m, n, k, alpha, {a, aRowStride, aColumnStride},
+                                                               {b, bRowStride, bColumnStride, bComplexPairs},
+                                                               beta, c, cStride);
 }
 
 void multiplyPacked(Index m, Index n, Index k, float alpha, const float* a, Index aRowStride, Index aColumnStride,
-                    const float* b, Index bRowStride, Index bColumnStride, float beta, float* c, Index cStride) {
-  packed::multiplyPanels<float, packed::WideBlocking<float>>(
-      m, n, k, alpha, {a, aRowStride, aColumnStride}, {b, bRowStride, bColumnStride}, beta, c, cStride);
+                    const float* b, Index bRowStride, Index bColumnStride, bool bComplexPairs, float beta, float* c,
+                    Index cStride) {
+  packed::multiplyPanels<float, packed::WideBlocking<float>>(m, n, k, alpha, {a, aRowStride, aColumnStride},
+                                                             {b, bRowStride, bColumnStride, bComplexPairs}, beta,
+                                                             c, cStride);
 }
 
 }  // namespace avx512
@@ -113,10 +125,10 @@ bool isUsable() noexcept {
 
 namespace core::avx512 {
 bool isUsable() noexcept { return false; }
-void multiplyPacked(Index, Index, Index, double, const double*, Index, Index, const double*, Index, Index, double,
-                    double*, Index) {}
-void multiplyPacked(Index, Index, Index, float, const float*, Index, Index, const float*, Index, Index, float, float*,
-                    Index) {}
+void multiplyPacked(Index, Index, Index, double, const double*, Index, Index, const double*, Index, Index, bool,
+                    double, double*, Index) {}
+void multiplyPacked(Index, Index, Index, float, const float*, Index, Index, const float*, Index, Index, bool, float,
+                    float*, Index) {}
 }  // namespace core::avx512
 
 #endif

@@ -5,11 +5,14 @@
 #pragma once
 
 #include "EigenSetup.hpp"
+#include "StridedProduct.h"
 #include "ThreadPool.hpp"
 
 #if defined(__AVX2__) && defined(__FMA__)
 #include "PackedProduct.hpp"
 #include "RowMajorMatrixVector.hpp"
+
+#include <stdexcept>
 #endif
 
 namespace core {
@@ -23,12 +26,10 @@ constexpr double parallelProductWork = 96.0 * 96.0 * 96.0;
 /// across the pool.
 constexpr double parallelMatrixVectorElements = 512.0 * 512.0;
 
-#if defined(__AVX2__) && defined(__FMA__)
 /// The AVX2 variant multiplies with the core's own packed kernel
 /// (PackedProduct.hpp) from this size of every dimension up; Eigen's
 /// unpacked code is faster on smaller operands.
 constexpr Index packedProductDimension = 24;
-#endif
 
 /// `product = left · right` for one block of the result.
 template <class T, class Result, class Left, class Right>
@@ -105,8 +106,10 @@ Status multiplyKernel(const T* a, const T* b, T* c, Index m, Index k, Index n) {
 /// packed kernel when every dimension allows it.
 template <class T>
 Status multiplyStridedKernel(const T* a, Index lda, const T* b, Index ldb, T* c, Index ldc, Index m, Index k,
-                             Index n, T alpha, T beta) {
+                             Index n, T alpha, T beta, RightFactorForm form = RightFactorForm::stored) {
+  const bool complexPairs = form == RightFactorForm::complexPairs;
   if (m < 0 || k < 0 || n < 0 || lda < k || ldb < n || ldc < n) return Status::invalidArgument;
+  if (complexPairs && (k % 2 != 0 || n % 2 != 0)) return Status::invalidArgument;
   if (m == 0 || n == 0) return Status::ok;
   using RowMajor = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   using Strided = Eigen::Map<RowMajor, 0, Eigen::OuterStride<>>;
@@ -126,11 +129,14 @@ Status multiplyStridedKernel(const T* a, Index lda, const T* b, Index ldb, T* c,
     const ConstStrided leftFactor(a + top * lda, rows, k, Eigen::OuterStride<>(lda));
     const ConstStrided rightFactor(b + left, k, columns, Eigen::OuterStride<>(ldb));
 #if defined(__AVX2__) && defined(__FMA__)
-    if (std::min(rows, std::min(columns, k)) >= packedProductDimension) {
-      packed::multiply<T>(rows, columns, k, alpha, {leftFactor.data(), lda}, {rightFactor.data(), ldb}, beta,
-                          target.data(), ldc);
+    // Z′ exists only as the packed kernel forms it, at any size.
+    if (complexPairs || std::min(rows, std::min(columns, k)) >= packedProductDimension) {
+      packed::multiply<T>(rows, columns, k, alpha, {leftFactor.data(), lda},
+                          {rightFactor.data(), ldb, 1, complexPairs}, beta, target.data(), ldc);
       return;
     }
+#else
+    if (complexPairs) throw std::logic_error("Z' needs the packed kernel (packsComplexPairs)");
 #endif
     if (beta == T(0)) {
       target.noalias() = alpha * (leftFactor * rightFactor);

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "CoreStatus.h"
+#include "StridedProduct.h"
 
 namespace core {
 
@@ -43,9 +44,9 @@ Status multiply(const double* a, const double* b, double* c, Index m, Index k, I
 Status multiplyVector(const float* a, const float* x, float* y, Index m, Index n);
 Status multiplyVector(const double* a, const double* x, double* y, Index m, Index n);
 Status multiplyStrided(const float* a, Index lda, const float* b, Index ldb, float* c, Index ldc, Index m, Index k,
-                       Index n, float alpha, float beta);
+                       Index n, float alpha, float beta, RightFactorForm form);
 Status multiplyStrided(const double* a, Index lda, const double* b, Index ldb, double* c, Index ldc, Index m,
-                       Index k, Index n, double alpha, double beta);
+                       Index k, Index n, double alpha, double beta, RightFactorForm form);
 
 // The AVX2+FMA LU family (MatrixLUAVX2.cpp); call only when isUsable().
 Status luFactor(const float* a, Index n, float* lu, Index* rowOrder, bool* singular);
@@ -142,11 +143,13 @@ bool isUsable() noexcept;
 // The AVX-512 packed kernel (PackedProductAVX512.cpp), reached through
 // packed::multiply in the AVX2 variants; call only when isUsable().
 // C (m×n, row-major, leading dimension cStride) = αAB + βC, with element
-// (i, j) of A at a[i·aRowStride + j·aColumnStride], and likewise for B.
+// (i, j) of A at a[i·aRowStride + j·aColumnStride], and likewise for B, or
+// with `bComplexPairs` B = Z′ from the complex Z at b (RightFactorForm).
 void multiplyPacked(Index m, Index n, Index k, double alpha, const double* a, Index aRowStride,
-                    Index aColumnStride, const double* b, Index bRowStride, Index bColumnStride, double beta,
-                    double* c, Index cStride);
+                    Index aColumnStride, const double* b, Index bRowStride, Index bColumnStride,
+                    bool bComplexPairs, double beta, double* c, Index cStride);
 void multiplyPacked(Index m, Index n, Index k, float alpha, const float* a, Index aRowStride, Index aColumnStride,
-                    const float* b, Index bRowStride, Index bColumnStride, float beta, float* c, Index cStride);
+                    const float* b, Index bRowStride, Index bColumnStride, bool bComplexPairs, float beta, float* c,
+                    Index cStride);
 
 }  // namespace core::avx512
