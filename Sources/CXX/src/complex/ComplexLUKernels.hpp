@@ -387,11 +387,21 @@ T inverseNormOneEstimate(const C<T>* lu, const Index* rowOrder, Index n) {
 template <class T>
 T normOne(const C<T>* a, Index n) {
   const T* parts = reinterpret_cast<const T*>(a);
-  T largest = 0;
-  for (Index index = 0; index < 2 * n * n; ++index) {
-    const T size = std::abs(parts[index]);
-    largest = size > largest ? size : largest;
+  // Eight running maxima, which the compiler keeps in a vector register:
+  // one running maximum waited on every comparison (four cycles each,
+  // about half a millisecond at 512).
+  constexpr Index lanes = 8;
+  T laneLargest[lanes] = {};
+  const Index count = 2 * n * n, whole = count / lanes * lanes;
+  for (Index index = 0; index < whole; index += lanes) {
+    for (Index lane = 0; lane < lanes; ++lane) {
+      const T size = std::abs(parts[index + lane]);
+      laneLargest[lane] = size > laneLargest[lane] ? size : laneLargest[lane];
+    }
   }
+  T largest = 0;
+  for (Index index = whole; index < count; ++index) largest = std::max(largest, std::abs(parts[index]));
+  for (const T lane : laneLargest) largest = std::max(largest, lane);
   const T low = std::sqrt(std::numeric_limits<T>::min()) / std::numeric_limits<T>::epsilon();
   const T high = std::sqrt(std::numeric_limits<T>::max()) / T(2);
   const bool squaresFit = largest >= low && largest <= high;
