@@ -321,6 +321,20 @@ struct ComplexMatrixTests {
       #expect(residual < 1e-13, "‖A A⁻¹ − I‖₁ = \(residual) at scale \(scale)")
       #expect(!scaled.lu().isSingular, "scale \(scale)")
     }
+    // From 256 the check, copy and 1-norm run in row ranges across the
+    // threads: a non-finite entry in the last range, and both careful paths.
+    let large = Self.random(Double.self, rows: 300, columns: 300, seed: 77) + .identity(300).map { $0 * C(300, 0) }
+    for bad in [C(.infinity, 0), C(0, .nan)] {
+      var withBad = large
+      withBad[299, 7] = bad
+      #expect(try withBad.solve([C](repeating: C(1, 0), count: 300)).allSatisfy { $0.isNaN }, "\(bad)")
+    }
+    for scale in [1e-200, 1e200] {
+      let scaled = large.map { $0 * C(scale, 0) }
+      #expect(!scaled.lu().isSingular, "300×300 at scale \(scale)")
+      let x = try scaled.solve(large.column(0).map { $0 * C(scale, 0) })
+      #expect(abs(x[0].real - 1) < 1e-12 && x[1...].allSatisfy { $0.length < 1e-12 }, "scale \(scale)")
+    }
     let empty = Matrix<C>(rows: 0, columns: 0)
     #expect(empty.determinant() == C(1, 0))
     #expect(try empty.inverse().rowCount == 0)
