@@ -187,16 +187,25 @@ Status factorPanel(C<T>* lu, Index n, Index* rowOrder, Index* pivots, Index firs
     return factorPanel(lu, n, rowOrder, pivots, middle, right, panelFirst, panelEnd);
   }
   const Index end = first + width;
+  // The pivot search of column j + 1 runs inside column j's update, which
+  // has just written that column in each row: one pass over the panel's
+  // rows per column instead of two (the rows are a line each, n apart).
+  // It picks the same row as a search of its own: the first of the largest.
+  Index foundPivotRow = -1;
   for (Index j = first; j < end; ++j) {
-    Index pivotRow = j;
-    T largest = sizeOf(lu[j * n + j]);
-    for (Index row = j + 1; row < n; ++row) {
-      const T size = sizeOf(lu[row * n + j]);
-      if (size > largest) {
-        largest = size;
-        pivotRow = row;
+    Index pivotRow = foundPivotRow;
+    if (pivotRow < 0) {
+      pivotRow = j;
+      T largest = sizeOf(lu[j * n + j]);
+      for (Index row = j + 1; row < n; ++row) {
+        const T size = sizeOf(lu[row * n + j]);
+        if (size > largest) {
+          largest = size;
+          pivotRow = row;
+        }
       }
     }
+    foundPivotRow = -1;
     pivots[j] = pivotRow;
     if (pivotRow != j) {
       std::swap_ranges(lu + j * n + panelFirst, lu + j * n + panelEnd, lu + pivotRow * n + panelFirst);
@@ -207,11 +216,20 @@ Status factorPanel(C<T>* lu, Index n, Index* rowOrder, Index* pivots, Index firs
     if (pivot == C<T>(0, 0)) continue;
     const C<T> reciprocal = C<T>(1, 0) / pivot;
     const C<T>* pivotRowData = lu + j * n;
+    const bool searchesNext = j + 1 < end && j + 1 < n;
+    T nextLargest = T(0);
     for (Index row = j + 1; row < n; ++row) {
       C<T>* target = lu + row * n;
       const C<T> multiplier = times(target[j], reciprocal);
       target[j] = multiplier;
       subtractMultiple(target + j + 1, pivotRowData + j + 1, multiplier, end - j - 1);
+      if (searchesNext) {
+        const T size = sizeOf(target[j + 1]);
+        if (row == j + 1 || size > nextLargest) {
+          nextLargest = size;
+          foundPivotRow = row;
+        }
+      }
     }
   }
   return Status::ok;
