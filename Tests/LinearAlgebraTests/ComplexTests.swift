@@ -329,6 +329,12 @@ struct ComplexMatrixTests {
       withBad[299, 7] = bad
       #expect(try withBad.solve([C](repeating: C(1, 0), count: 300)).allSatisfy { $0.isNaN }, "\(bad)")
     }
+    // Singular at 300×300 (a row repeated): the right-hand side, solved
+    // beside the condition estimate there, is not returned.
+    var repeated = large
+    for column in 0..<300 { repeated[299, column] = repeated[3, column] }
+    #expect(throws: LinearAlgebraError.singularMatrix) { try repeated.solve([C](repeating: C(1, 0), count: 300)) }
+    #expect(throws: LinearAlgebraError.singularMatrix) { try repeated.inverse() }
     for scale in [1e-200, 1e200] {
       let scaled = large.map { $0 * C(scale, 0) }
       #expect(!scaled.lu().isSingular, "300×300 at scale \(scale)")

@@ -339,10 +339,21 @@ Status solvePermuted(const C<T>* lu, Index n, detail::MatrixMap<C<T>>& x, bool l
   return Status::ok;
 }
 
+/// Work to run beside the singularity test: nothing.
+struct NothingAlongside {
+  void operator()() const {}
+};
+
 /// Hager's estimate of ‖A⁻¹‖₁ (Higham 1988, LAPACK's zlacn2 without its
-/// refinements), from the packed factors.
-template <class T>
-T inverseNormOneEstimate(const C<T>* lu, const Index* rowOrder, Index n) {
+/// refinements), from the packed factors; calls `alongside()` once.
+///
+/// Each solve reads the factors whole, so the estimate is bound by memory
+/// and, Hager's iterations being a chain, serial: at 512 on two threads it
+/// was an eighth of a solve. From 256 on, the solve of Higham's alternating
+/// vector (independent of the iterations) and `alongside` (a caller's own
+/// solve of a few right-hand sides) run on another thread meanwhile.
+template <class T, class Alongside = NothingAlongside>
+T inverseNormOneEstimate(const C<T>* lu, const Index* rowOrder, Index n, Alongside&& alongside = {}) {
   const auto factors = detail::ConstMatrixMap<C<T>>(lu, n, n);
   auto solve = [&](ComplexVector<T>& v) {  // v = A⁻¹ v = U⁻¹ L⁻¹ P v
     ComplexVector<T> permuted(n);
@@ -363,39 +374,59 @@ T inverseNormOneEstimate(const C<T>* lu, const Index* rowOrder, Index n) {
     for (Index row = 0; row < v.size(); ++row) sum += lengthOf(v(row));
     return sum;
   };
-  ComplexVector<T> x = ComplexVector<T>::Constant(n, C<T>(T(1) / T(n), 0));
-  T estimate = 0;
-  Index previous = -1;
-  for (int iteration = 0; iteration < 5; ++iteration) {
-    ComplexVector<T> y = x;
-    solve(y);
-    const T next = normOne(y);
-    if (!(next == next)) return next;
-    if (iteration > 0 && next <= estimate) break;
-    estimate = next;
-    ComplexVector<T> z(n);
-    for (Index row = 0; row < n; ++row) {
-      const T size = lengthOf(y(row));
-      z(row) = size > 0 ? y(row) / size : C<T>(1, 0);
+  const auto iterate = [&] {
+    ComplexVector<T> x = ComplexVector<T>::Constant(n, C<T>(T(1) / T(n), 0));
+    T estimate = 0;
+    Index previous = -1;
+    for (int iteration = 0; iteration < 5; ++iteration) {
+      ComplexVector<T> y = x;
+      solve(y);
+      const T next = normOne(y);
+      if (!(next == next)) return next;
+      if (iteration > 0 && next <= estimate) break;
+      estimate = next;
+      ComplexVector<T> z(n);
+      for (Index row = 0; row < n; ++row) {
+        const T size = lengthOf(y(row));
+        z(row) = size > 0 ? y(row) / size : C<T>(1, 0);
+      }
+      solveAdjoint(z);
+      Index largest = 0;
+      for (Index row = 1; row < n; ++row) {
+        if (sizeOf(z(row)) > sizeOf(z(largest))) largest = row;
+      }
+      if (largest == previous) break;
+      previous = largest;
+      x.setZero();
+      x(largest) = C<T>(1, 0);
     }
-    solveAdjoint(z);
-    Index largest = 0;
-    for (Index row = 1; row < n; ++row) {
-      if (sizeOf(z(row)) > sizeOf(z(largest))) largest = row;
-    }
-    if (largest == previous) break;
-    previous = largest;
-    x.setZero();
-    x(largest) = C<T>(1, 0);
-  }
+    return estimate;
+  };
   // Higham's alternating vector guards against an unlucky start.
-  ComplexVector<T> alternating(n);
-  for (Index row = 0; row < n; ++row) {
-    const T value = T(1) + (n > 1 ? T(row) / T(n - 1) : T(0));
-    alternating(row) = C<T>(row % 2 == 0 ? value : -value, 0);
-  }
-  solve(alternating);
-  return std::max(estimate, T(2) * normOne(alternating) / T(3 * n));
+  const auto alternate = [&] {
+    ComplexVector<T> alternating(n);
+    for (Index row = 0; row < n; ++row) {
+      const T value = T(1) + (n > 1 ? T(row) / T(n - 1) : T(0));
+      alternating(row) = C<T>(row % 2 == 0 ? value : -value, 0);
+    }
+    solve(alternating);
+    return T(2) * normOne(alternating) / T(3 * n);
+  };
+  T estimate = 0, alternatingEstimate = 0;
+  // Task 0 (the calling thread's) iterates; a free thread takes the others.
+  parallel::forRange(3, n >= 256 ? 3 : 1, 1, [&](Index begin, Index end) {
+    for (Index task = begin; task < end; ++task) {
+      if (task == 0) {
+        estimate = iterate();
+      } else if (task == 1) {
+        alternatingEstimate = alternate();
+      } else {
+        alongside();
+      }
+    }
+  });
+  if (!(estimate == estimate)) return estimate;
+  return std::max(estimate, alternatingEstimate);
 }
 
 /// Copies the n×n `a` into `lu` and returns ‖A‖₁, or NaN when A has an
@@ -473,24 +504,33 @@ T copyMeasuringNormOne(const C<T>* a, Index n, C<T>* lu) {
 
 /// Whether the factored matrix is singular to working precision; NaN is
 /// not called singular (it flows into the results).
-template <class T>
-bool isSingular(const C<T>* lu, const Index* rowOrder, Index n, T matrixNorm) {
+/// Calls `alongside()` once, beside the condition estimate when there is
+/// one.
+template <class T, class Alongside = NothingAlongside>
+bool isSingular(const C<T>* lu, const Index* rowOrder, Index n, T matrixNorm, Alongside&& alongside = {}) {
   bool finite = true;
+  bool zeroPivot = false;
   for (Index index = 0; index < n; ++index) {
     const C<T> pivot = lu[index * n + index];
-    if (pivot == C<T>(0, 0)) return true;
+    zeroPivot = zeroPivot || pivot == C<T>(0, 0);
     finite = finite && std::isfinite(pivot.real()) && std::isfinite(pivot.imag());
   }
-  if (!finite) return false;
-  const T inverseNorm = inverseNormOneEstimate(lu, rowOrder, n);
+  if (zeroPivot || !finite) {
+    alongside();
+    return zeroPivot;
+  }
+  const T inverseNorm = inverseNormOneEstimate(lu, rowOrder, n, alongside);
   if (!(inverseNorm <= std::numeric_limits<T>::max())) return !(inverseNorm != inverseNorm);
   return (T(1) / inverseNorm) / matrixNorm < std::numeric_limits<T>::epsilon();
 }
 
 /// Factors a copy of `a` into `lu`. A non-finite `a` gives NaN factors,
 /// the identity order and `*finite` false (when `finite` is given).
-template <class T>
-Status factorImpl(const T* a, Index n, T* lu, Index* rowOrder, bool* singular, bool* finite = nullptr) {
+///
+/// `alongside()` runs once, beside the singularity test, when `a` is finite.
+template <class T, class Alongside = NothingAlongside>
+Status factorImpl(const T* a, Index n, T* lu, Index* rowOrder, bool* singular, bool* finite = nullptr,
+                  Alongside&& alongside = {}) {
   if (n < 0) return Status::invalidArgument;
   *singular = false;
   if (finite != nullptr) *finite = true;
@@ -505,7 +545,7 @@ Status factorImpl(const T* a, Index n, T* lu, Index* rowOrder, bool* singular, b
   }
   const Status status = factorInPlace(factors, n, rowOrder);
   if (status != Status::ok) return status;
-  *singular = isSingular(factors, rowOrder, n, matrixNorm);
+  *singular = isSingular(factors, rowOrder, n, matrixNorm, alongside);
   return Status::ok;
 }
 
@@ -520,17 +560,22 @@ Status solveFactorsImpl(const T* lu, const Index* rowOrder, Index n, const T* b,
 }
 
 /// Factors a copy of `a`; `Status::singular` when it is singular. Non-finite
-/// input sets `*finite` to false.
-template <class T>
+/// input sets `*finite` to false. `alongside` as for factorImpl.
+template <class T, class Alongside = NothingAlongside>
 Status factorCopy(const T* a, Index n, detail::ScratchBuffer<T>& lu, std::unique_ptr<Index[]>& rowOrder,
-                  bool* finite) {
+                  bool* finite, Alongside&& alongside = {}) {
   lu = detail::threadScratch<T, detail::factorScratch>(2 * n * n);
   rowOrder.reset(new Index[static_cast<size_t>(n)]);
   bool singular = false;
-  const Status status = factorImpl(a, n, lu.data, rowOrder.get(), &singular, finite);
+  const Status status = factorImpl(a, n, lu.data, rowOrder.get(), &singular, finite, alongside);
   if (status != Status::ok || !*finite) return status;
   return singular ? Status::singular : Status::ok;
 }
+
+/// Right-hand sides up to this many are solved beside the singularity test
+/// (on one thread, by substitution, as solvePermuted does them anyway);
+/// more are solved after it, across the threads.
+constexpr Index solvedAlongsideLimit = 15;
 
 template <class T>
 Status solveImpl(const T* a, Index n, const T* b, Index nrhs, T* x) {
@@ -539,12 +584,21 @@ Status solveImpl(const T* a, Index n, const T* b, Index nrhs, T* x) {
   detail::ScratchBuffer<T> lu;
   std::unique_ptr<Index[]> rowOrder;
   bool finite = true;
-  const Status status = factorCopy(a, n, lu, rowOrder, &finite);
-  if (!finite || !detail::allFinite(b, 2 * n * nrhs)) {
+  const bool rightFinite = detail::allFinite(b, 2 * n * nrhs);
+  Status solved = Status::ok;
+  bool solvedAlongside = false;
+  const auto solveRight = [&] {
+    if (!rightFinite || nrhs > solvedAlongsideLimit) return;
+    solved = solveFactorsImpl(lu.data, rowOrder.get(), n, b, nrhs, x);
+    solvedAlongside = true;
+  };
+  const Status status = factorCopy(a, n, lu, rowOrder, &finite, solveRight);
+  if (!finite || !rightFinite) {
     detail::fillNaN(x, 2 * n * nrhs);
     return Status::ok;
   }
   if (status != Status::ok) return status;
+  if (solvedAlongside) return solved;
   return solveFactorsImpl(lu.data, rowOrder.get(), n, b, nrhs, x);
 }
 
