@@ -64,11 +64,83 @@ constexpr Index solveBlockWidth = 128;
 /// slower than ours).
 constexpr Index substitutionWidth = 32;
 
+#if defined(__AVX2__) && defined(__FMA__)
+/// Columns [begin, end) of T X = B in place by substitution, T and B as for
+/// triangularSolveInPlace: row by row of X, each row's columns in runs of
+/// `packs` complex packs, whose sums Σₚ tᵢₚ xₚ stay in registers over the
+/// rows p already solved. Each complex product splits in two multiply-adds,
+/// Σ Re tᵢₚ · xₚ and Σ Im tᵢₚ · swap(xₚ), joined once per run (addsub).
+/// The diagonal of an upper T is applied as its reciprocal, as Eigen's and
+/// LAPACK's substitutions do. Replaces Eigen's substitution (which packs
+/// and blocks small triangles as for large ones): a tenth of a complex
+/// 512×512 solve went there.
+template <class T, int packs>
+Index substituteRuns(const C<T>* t, Index ldt, bool lower, C<T>* b, Index ldb, Index width, Index begin,
+                     Index end) {
+  using Pack = detail::ComplexPack<T>;
+  using Vector = typename Pack::Vector;
+  constexpr Index run = packs * Pack::count;
+  Index left = begin;
+  for (; left + run <= end; left += run) {
+    for (Index step = 0; step < width; ++step) {
+      const Index i = lower ? step : width - 1 - step;
+      const Index first = lower ? 0 : i + 1, last = lower ? i : width;
+      Vector real[packs], imaginary[packs];
+      for (int v = 0; v < packs; ++v) real[v] = imaginary[v] = Pack::broadcast(T(0));
+      for (Index p = first; p < last; ++p) {
+        const Vector re = Pack::broadcast(t[i * ldt + p].real()), im = Pack::broadcast(t[i * ldt + p].imag());
+        const T* row = reinterpret_cast<const T*>(b + p * ldb + left);
+        for (int v = 0; v < packs; ++v) {
+          const Vector x = Pack::load(row + 2 * Pack::count * v);
+          real[v] = Pack::multiplyAdd(x, re, real[v]);
+          imaginary[v] = Pack::multiplyAdd(Pack::swapParts(x), im, imaginary[v]);
+        }
+      }
+      T* target = reinterpret_cast<T*>(b + i * ldb + left);
+      if (lower) {
+        for (int v = 0; v < packs; ++v) {
+          const Vector sum = Pack::addSubtract(real[v], imaginary[v]);
+          Pack::store(target + 2 * Pack::count * v, Pack::subtract(Pack::load(target + 2 * Pack::count * v), sum));
+        }
+      } else {
+        const C<T> reciprocal = C<T>(1, 0) / t[i * ldt + i];
+        const Vector re = Pack::broadcast(reciprocal.real()), im = Pack::broadcast(reciprocal.imag());
+        for (int v = 0; v < packs; ++v) {
+          const Vector sum = Pack::addSubtract(real[v], imaginary[v]);
+          const Vector rest = Pack::subtract(Pack::load(target + 2 * Pack::count * v), sum);
+          Pack::store(target + 2 * Pack::count * v, Pack::times(rest, re, im));
+        }
+      }
+    }
+  }
+  return left;
+}
+
+/// Columns [begin, end) of T X = B in place by substitution: runs of four
+/// packs, then of one, then the last columns one at a time.
+template <class T>
+void substitute(const C<T>* t, Index ldt, bool lower, C<T>* b, Index ldb, Index width, Index begin, Index end) {
+  Index left = substituteRuns<T, 4>(t, ldt, lower, b, ldb, width, begin, end);
+  left = substituteRuns<T, 1>(t, ldt, lower, b, ldb, width, left, end);
+  for (Index column = left; column < end; ++column) {
+    for (Index step = 0; step < width; ++step) {
+      const Index i = lower ? step : width - 1 - step;
+      const Index first = lower ? 0 : i + 1, last = lower ? i : width;
+      C<T> sum(0, 0);
+      for (Index p = first; p < last; ++p) sum += times(t[i * ldt + p], b[p * ldb + column]);
+      const C<T> rest = b[i * ldb + column] - sum;
+      b[i * ldb + column] = lower ? rest : times(rest, C<T>(1, 0) / t[i * ldt + i]);
+    }
+  }
+}
+#endif
+
 /// Solves T X = B in place, with T the `width`×`width` triangular block at
 /// `t` (unit lower when `lower`, else upper; leading dimension `ldt`) and
 /// B the `width`×`count` block at `b` (leading dimension `ldb`), both
 /// row-major: recursively in halves down to `substitutionWidth`, there by
-/// Eigen's blocked substitution on column ranges of B across the threads.
+/// substitution on column ranges of B across the threads (ours in the AVX2
+/// variant, Eigen's in the baseline).
 template <class T>
 Status triangularSolveInPlace(const C<T>* t, Index ldt, bool lower, C<T>* b, Index ldb, Index width, Index count) {
   if (width > substitutionWidth) {
@@ -93,10 +165,14 @@ Status triangularSolveInPlace(const C<T>* t, Index ldt, bool lower, C<T>* b, Ind
     }
     return status;
   }
-  using ConstStridedMap = Eigen::Map<const detail::RowMajorMatrix<C<T>>, 0, Eigen::OuterStride<>>;
-  using StridedMap = Eigen::Map<detail::RowMajorMatrix<C<T>>, 0, Eigen::OuterStride<>>;
   const double work = static_cast<double>(width) * static_cast<double>(width) * static_cast<double>(count);
   const Index parts = work < 65536.0 ? 1 : parallel::partsFor(count, 64);
+#if defined(__AVX2__) && defined(__FMA__)
+  parallel::forRange(count, parts, 8,
+                     [&](Index begin, Index end) { substitute(t, ldt, lower, b, ldb, width, begin, end); });
+#else
+  using ConstStridedMap = Eigen::Map<const detail::RowMajorMatrix<C<T>>, 0, Eigen::OuterStride<>>;
+  using StridedMap = Eigen::Map<detail::RowMajorMatrix<C<T>>, 0, Eigen::OuterStride<>>;
   const ConstStridedMap triangle(t, width, width, Eigen::OuterStride<>(ldt));
   parallel::forRange(count, parts, 8, [&](Index begin, Index end) {
     StridedMap target(b + begin, width, end - begin, Eigen::OuterStride<>(ldb));
@@ -106,6 +182,7 @@ Status triangularSolveInPlace(const C<T>* t, Index ldt, bool lower, C<T>* b, Ind
       triangle.template triangularView<Eigen::Upper>().solveInPlace(target);
     }
   });
+#endif
   return Status::ok;
 }
 

@@ -31,6 +31,10 @@ struct ComplexPack<double> {
   }
   static Vector multiplyAdd(Vector a, Vector b, Vector c) { return _mm256_fmadd_pd(a, b, c); }
   static Vector subtract(Vector a, Vector b) { return _mm256_sub_pd(a, b); }
+  /// (re, im) → (im, re) in each complex.
+  static Vector swapParts(Vector v) { return _mm256_permute_pd(v, 0b0101); }
+  /// a − b in the real parts, a + b in the imaginary ones.
+  static Vector addSubtract(Vector a, Vector b) { return _mm256_addsub_pd(a, b); }
 };
 
 template <>
@@ -45,6 +49,8 @@ struct ComplexPack<float> {
   }
   static Vector multiplyAdd(Vector a, Vector b, Vector c) { return _mm256_fmadd_ps(a, b, c); }
   static Vector subtract(Vector a, Vector b) { return _mm256_sub_ps(a, b); }
+  static Vector swapParts(Vector v) { return _mm256_permute_ps(v, 0b10110001); }
+  static Vector addSubtract(Vector a, Vector b) { return _mm256_addsub_ps(a, b); }
 };
 
 }  // namespace
