@@ -35,6 +35,12 @@ constexpr Eigen::Index hessenbergPanelWidth = 32;
 /// Columns at the end reduced one at a time (LAPACK's default NX).
 constexpr Eigen::Index hessenbergCrossover = 128;
 
+/// From this many entries of the trailing matrix on, a panel column's
+/// product by it splits its rows across the threads: the product reads the
+/// whole trailing matrix (megabytes at 512) from the shared cache or memory
+/// once per column, and a second core adds bandwidth.
+constexpr double hessenbergParallelProductEntries = 65536.0;
+
 /// ?larfg: the reflector H = I − τ v vᴴ (v₀ = 1) with Hᴴ (α; x) = (β; 0)
 /// and β real. On return `alpha` is β and `x` holds v's tail; returns τ
 /// (zero, H = I, when x is zero and α real).
@@ -150,7 +156,14 @@ void reduceHessenbergPanel(Matrix& a, Eigen::Index p, Eigen::Index width, typena
     const auto v = a.col(c).segment(p + i + 1, m - i);
     // Y(p+1:, i) = τ_i (A(p+1:, c+1:) v − Y(p+1:, 0:i) T(0:i, i)), where
     // T(0:i, i) = V(p+i+1:, 0:i)ᴴ v for now.
-    y.col(i).segment(p + 1, m).noalias() = a.block(p + 1, c + 1, m, m - i) * v;
+    const auto trailing = a.block(p + 1, c + 1, m, m - i);
+    auto product = y.col(i).segment(p + 1, m);
+    const Index parts = static_cast<double>(m) * static_cast<double>(m - i) < hessenbergParallelProductEntries
+                            ? 1
+                            : parallel::partsFor(m, 64);
+    parallel::forRange(m, parts, 8, [&](Index begin, Index end) {
+      product.segment(begin, end - begin).noalias() = trailing.middleRows(begin, end - begin) * v;
+    });
     t.col(i).head(i).noalias() = a.block(p + i + 1, p, m - i, i).adjoint() * v;
     y.col(i).segment(p + 1, m).noalias() -= y.block(p + 1, 0, m, i) * t.col(i).head(i);
     y.col(i).segment(p + 1, m) *= tau[i];
