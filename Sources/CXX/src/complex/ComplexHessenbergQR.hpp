@@ -25,12 +25,15 @@ namespace {
 constexpr Index maximumPendingComplexReflectors = 16;
 
 /// How many rows of a right update one far column of a left update costs
-/// when two threads share a group's far work: 4 for Double from a profile
-/// of complex `eig` 512 (the left update took 26 % of the time for about a
-/// third of the right update's entries); 8 for Float, where alternating
-/// 2-thread runs of `eig` 512 took 465–478 ms against 545–589 ms with 4.
+/// when two threads share a group's far work. Double: 3 (first 4, from a
+/// profile of complex `eig` 512, where the left update took 26 % of the
+/// time for about a third of the right update's entries; alternating
+/// 2-thread runs of `eig` 512 then took 463–466 ms with 3 against 488–497
+/// ms with 4, 463–470 ms with 2, and at 256 80.5–80.9 ms against 82.5–82.7
+/// ms). Float: 8, where alternating 2-thread runs of `eig` 512 took 465–478
+/// ms against 545–589 ms with 4.
 template <class T>
-constexpr Index leftColumnWeight = sizeof(T) == sizeof(float) ? 8 : 4;
+constexpr Index leftColumnWeight = sizeof(T) == sizeof(float) ? 8 : 3;
 
 /// The reflector I − τ v vᴴ with v = (1, v2) on rows (columns) row, row+1;
 /// `t2` = τ·v2, which is real.
