@@ -92,6 +92,37 @@ struct MatrixBasicsTests {
     #expect(Matrix<Double>(rows: 0, columns: 0).trace == 0)
   }
 
+  /// Up to 8×8 products and matrix-vector products run inline in the
+  /// caller, their results built through array literals for 2, 3, 4, 9 and
+  /// 16 elements; every shape up to 9 (past the inline limit) against plain
+  /// loops.
+  @Test func smallProductsAgreeWithLoops() {
+    var generator = SeededGenerator(seed: 12)
+    for m in 1...9 {
+      for k in 0...9 {
+        let a = Matrix<Double>.random(rows: m, columns: k, in: -1...1, using: &generator)
+        let x = (0..<k).map { _ in Double.random(in: -1...1, using: &generator) }
+        let y = a * x
+        #expect(y.count == m)
+        for i in 0..<m {
+          let expected = (0..<k).reduce(0.0) { $0 + a[i, $1] * x[$1] }
+          #expect(abs(y[i] - expected) <= 1e-14, "matrix-vector \(m)×\(k), row \(i)")
+        }
+        for n in 1...9 {
+          let b = Matrix<Double>.random(rows: k, columns: n, in: -1...1, using: &generator)
+          let c = a * b
+          #expect(c.rowCount == m && c.columnCount == n, "\(m)×\(k) * \(k)×\(n)")
+          for i in 0..<m {
+            for j in 0..<n {
+              let expected = (0..<k).reduce(0.0) { $0 + a[i, $1] * b[$1, j] }
+              #expect(abs(c[i, j] - expected) <= 1e-14, "\(m)×\(k) * \(k)×\(n) at (\(i), \(j))")
+            }
+          }
+        }
+      }
+    }
+  }
+
   @Test func largerProductAgreesWithReference() {
     var generator = SeededGenerator(seed: 8)
     let a = Matrix<Float>.random(rows: 70, columns: 33, in: -1...1, using: &generator)
