@@ -323,7 +323,8 @@ struct ComplexMatrixTests {
     }
     // From 256 the check, copy and 1-norm run in row ranges across the
     // threads: a non-finite entry in the last range, and both careful paths.
-    let large = Self.random(Double.self, rows: 300, columns: 300, seed: 77) + .identity(300).map { $0 * C(300, 0) }
+    let large =
+      Self.random(Double.self, rows: 300, columns: 300, seed: 77) + .identity(300).map { $0 * C(300, 0) }
     for bad in [C(.infinity, 0), C(0, .nan)] {
       var withBad = large
       withBad[299, 7] = bad
@@ -333,7 +334,9 @@ struct ComplexMatrixTests {
     // beside the condition estimate there, is not returned.
     var repeated = large
     for column in 0..<300 { repeated[299, column] = repeated[3, column] }
-    #expect(throws: LinearAlgebraError.singularMatrix) { try repeated.solve([C](repeating: C(1, 0), count: 300)) }
+    #expect(throws: LinearAlgebraError.singularMatrix) {
+      try repeated.solve([C](repeating: C(1, 0), count: 300))
+    }
     #expect(throws: LinearAlgebraError.singularMatrix) { try repeated.inverse() }
     for scale in [1e-200, 1e200] {
       let scaled = large.map { $0 * C(scale, 0) }
