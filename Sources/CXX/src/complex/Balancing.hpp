@@ -25,6 +25,20 @@ int safeRangeExponent(const MagnitudeScan<T>& scan) {
   return scan.scaleExponent();
 }
 
+/// The largest modulus in the vector `v` as ?gebal takes it: for complex
+/// entries, the modulus of the entry largest by |re| + |im| (one square
+/// root, where a modulus per entry took 3% of complex `eigvals` 512).
+template <class VectorType>
+typename Eigen::NumTraits<typename VectorType::Scalar>::Real largestModulus(const VectorType& v) {
+  if constexpr (Eigen::NumTraits<typename VectorType::Scalar>::IsComplex) {
+    Index at = 0;
+    (v.real().cwiseAbs() + v.imag().cwiseAbs()).maxCoeff(&at);
+    return std::abs(v(at));
+  } else {
+    return v.cwiseAbs().maxCoeff();
+  }
+}
+
 /// Balances the square `a` in place to D⁻¹ a D and returns D's diagonal.
 /// Rows and columns that are zero, and matrices with NaN, are left alone.
 template <class MatrixType>
@@ -43,8 +57,8 @@ Vector<typename Eigen::NumTraits<typename MatrixType::Scalar>::Real> balance(Mat
     for (Index i = 0; i < n; ++i) {
       Real c = a.col(i).norm();
       Real r = a.row(i).norm();
-      Real ca = a.col(i).cwiseAbs().maxCoeff();
-      Real ra = a.row(i).cwiseAbs().maxCoeff();
+      Real ca = largestModulus(a.col(i));
+      Real ra = largestModulus(a.row(i));
       if (c == Real(0) || r == Real(0)) continue;
       if (!std::isfinite(c + ca + r + ra)) return scale;
       Real g = r / radix;
