@@ -20,9 +20,14 @@
 namespace core::detail {
 namespace {
 
-/// How many reflectors of a complex sweep are applied together (16 as in
-/// the real iteration; 32 measured the same, 64 slower).
-constexpr Index maximumPendingComplexReflectors = 16;
+/// How many reflectors of a complex sweep are applied together: 32 (16 as
+/// in the real iteration before; 32 then measured the same, 64 slower).
+/// Measured again after the far-work weights changed (C++ harness,
+/// `core::complexEigen`, 2 threads, alternating): Double 512 eig 464–470 →
+/// 450–453 ms and eigvals 266–267 → 258–259 ms, 256 eig 80.0–81.5 →
+/// 75.6–75.9 ms; Float 512 eig 430–435 → 357–358 ms, eigvals 176–178 →
+/// 163 ms, 256 the same; 48 no better than 32 (Double eigvals 512 slower).
+constexpr Index maximumPendingComplexReflectors = 32;
 
 /// How many rows of a right update one far column of a left update costs
 /// when two threads share a group's far work. Double: 3 (first 4, from a
