@@ -20,14 +20,19 @@
 namespace core::detail {
 namespace {
 
-/// How many reflectors of a complex sweep are applied together: 32 (16 as
-/// in the real iteration before; 32 then measured the same, 64 slower).
-/// Measured again after the far-work weights changed (C++ harness,
-/// `core::complexEigen`, 2 threads, alternating): Double 512 eig 464–470 →
-/// 450–453 ms and eigvals 266–267 → 258–259 ms, 256 eig 80.0–81.5 →
-/// 75.6–75.9 ms; Float 512 eig 430–435 → 357–358 ms, eigvals 176–178 →
-/// 163 ms, 256 the same; 48 no better than 32 (Double eigvals 512 slower).
-constexpr Index maximumPendingComplexReflectors = 32;
+/// How many reflectors of a complex sweep are applied together: 32 for
+/// Double, 16 for Float (16 for both before, as in the real iteration; 32
+/// then measured the same, 64 slower). Measured again after the far-work
+/// weights changed, 2 threads, alternating. Double, 16 → 32: the
+/// benchmark's `eig` 512 495.8–497.2 → 471.9–474.4 ms, 256 76.8–77.0 →
+/// 71.7–71.9 ms, `eigvals` 512 272.0–272.7 → 262.8–265.4 ms; a C++
+/// harness on another matrix agreed (48 no better than 32). Float
+/// disagreed with itself: the benchmark's `eig` 512 314.2–315.2 → 355.4–
+/// 361.1 ms, the harness's matrix 430–435 → 357–358 ms (the rounding
+/// moves the shifts, and the number of sweeps with them), so Float stays
+/// at 16.
+template <class T>
+constexpr Index maximumPendingComplexReflectors = sizeof(T) == sizeof(float) ? 16 : 32;
 
 /// How many rows of a right update one far column of a left update costs
 /// when two threads share a group's far work. Double: 3 (first 4, from a
@@ -150,7 +155,7 @@ void applyPendingComplexReflectors(std::complex<T>* h, Index ld, Index from, Ind
   constexpr Index width = leftUpdateWidth<T>;
   const Index top = pending[0].row;
   const Index rows = pending[count - 1].row + 2 - top;
-  Complex buffer[(maximumPendingComplexReflectors + 1) * width] = {};
+  Complex buffer[(maximumPendingComplexReflectors<T> + 1) * width] = {};
   for (Index blockStart = from; blockStart <= to; blockStart += width) {
     const Index columns = std::min(width, to - blockStart + 1);
     copyColumnsToRows(h + top + blockStart * ld, ld, rows, columns, buffer, width);
@@ -268,7 +273,7 @@ bool complexHessenbergQR(std::complex<T>* h, Index ld, Index n, bool wantT, std:
   const T ulp = tolerances.ulp;
   const T exceptional = T(3) / 4;
   const int exceptionalEvery = QRTolerances<T>::exceptionalEvery;
-  constexpr Index reflectorGroup = maximumPendingComplexReflectors;
+  constexpr Index reflectorGroup = maximumPendingComplexReflectors<T>;
   PendingComplexReflector<T> pending[reflectorGroup];
 
   Index first = 0;
