@@ -19,6 +19,7 @@ CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
 
 #include <Eigen/Householder>
 
+#include <type_traits>
 #include <vector>
 
 namespace core {
@@ -29,48 +30,39 @@ using detail::guarded;
 /// Reflectors per block when Q of the Hessenberg reduction is formed.
 constexpr Index hessenbergReflectorBlockWidth = 32;
 
-/// Forms Q = H₀ H₁ ⋯ in `target` (the identity on entry) from the
-/// reflectors in the columns of `vectors`, as formReflectorProductInBlocks
-/// does, but with each block reflector I − V T Vᴴ applied as three products
-/// on the core's dispatched complex product (the 4M method on the packed
-/// kernel): W = Vᴴ Q, W = T W, Q −= V W. Eigen's level-3 code, which
-/// formReflectorProductInBlocks calls, runs on this unit's baseline
+/// Applies the block reflector I − V T Vᴴ of `vectors` (unit lower, as
+/// applyBlockReflector reads them) and `coefficients` to `target` from the
+/// left as three products on the core's dispatched complex product (the 4M
+/// method on the packed kernel): W = Vᴴ Q, W = T W, Q −= V W.
+/// applyBlockReflector's Eigen level-3 code runs on this unit's baseline
 /// instructions: 6.5% of complex `eig` 512 went there.
-template <class T, class Vectors, class Coefficients, class Target>
-void formComplexReflectorProduct(const Vectors& vectors, const Coefficients& coefficients, Target&& target,
-                                 Index blockWidth) {
-  using Matrix = detail::ComplexMatrix<T>;
-  const Index rows = vectors.rows(), count = vectors.cols(), columns = target.cols();
-  if (count < reflectorProductBlockingMinimum) {
-    formReflectorProductInBlocks(vectors, coefficients, target, blockWidth);
-    return;
-  }
-  for (Index top = (count - 1) / blockWidth * blockWidth; top >= 0; top -= blockWidth) {
-    const Index width = std::min(blockWidth, count - top), height = rows - top, breadth = columns - top;
-    auto block = target.bottomRightCorner(height, breadth);
-    const auto v = vectors.block(top, top, height, width);
+struct ApplyComplexBlockReflector {
+  template <class Target, class Vectors, class Coefficients>
+  void operator()(Target&& target, const Vectors& vectors, const Coefficients& coefficients) const {
+    using Matrix = Eigen::Matrix<typename std::decay_t<Target>::Scalar, Eigen::Dynamic, Eigen::Dynamic>;
+    const Index width = vectors.cols(), height = target.rows(), breadth = target.cols();
     Matrix factor(width, width);
-    Eigen::internal::make_block_householder_triangular_factor(factor, v, coefficients.segment(top, width));
+    Eigen::internal::make_block_householder_triangular_factor(factor, vectors, coefficients);
     factor.template triangularView<Eigen::StrictlyLower>().setZero();
     // V with its unit diagonal and zeros above, and Vᴴ, as plain matrices.
-    const Matrix full = v.template triangularView<Eigen::UnitLower>();
+    const Matrix full = vectors.template triangularView<Eigen::UnitLower>();
     const Matrix adjoint = full.adjoint();
     Matrix w(width, breadth), scaled(width, breadth);
-    detail::multiplyColumnMajor(adjoint.data(), width, block.data(), block.outerStride(), w.data(), width, width,
+    detail::multiplyColumnMajor(adjoint.data(), width, target.data(), target.outerStride(), w.data(), width, width,
                                 height, breadth, false);
     detail::multiplyColumnMajor(factor.data(), width, w.data(), width, scaled.data(), width, width, width, breadth,
                                 false);
-    detail::multiplyColumnMajor(full.data(), height, scaled.data(), width, block.data(), block.outerStride(), height,
-                                width, breadth, true);
+    detail::multiplyColumnMajor(full.data(), height, scaled.data(), width, target.data(), target.outerStride(),
+                                height, width, breadth, true);
   }
-}
+};
 
 /// The Hessenberg form of `work`, and (when `q` is not null) the unitary Q
 /// of work = Q H Qᴴ, by the blocked reduction of HessenbergReduction.hpp.
 /// Q = H₀ H₁ ⋯ H_{n−2}, H_j = I − τ_j v_j v_jᴴ with v_j below the
 /// subdiagonal of the packed reduction; the last reflector turns the last
-/// subdiagonal entry real. Q is formed by blocks of reflectors
-/// (formComplexReflectorProduct).
+/// subdiagonal entry real. Q is formed by blocks of reflectors, each
+/// applied as 4M products (ApplyComplexBlockReflector).
 template <class T>
 detail::ComplexMatrix<T> reduceToHessenberg(const detail::ComplexMatrix<T>& work, detail::ComplexMatrix<T>* q) {
   const Index n = work.rows();
@@ -80,8 +72,8 @@ detail::ComplexMatrix<T> reduceToHessenberg(const detail::ComplexMatrix<T>& work
   if (q != nullptr) {
     q->setIdentity(n, n);
     if (n > 1) {
-      formComplexReflectorProduct<T>(packed.block(1, 0, n - 1, n - 1), coefficients,
-                                     q->bottomRightCorner(n - 1, n - 1), hessenbergReflectorBlockWidth);
+      formReflectorProductInBlocks(packed.block(1, 0, n - 1, n - 1), coefficients, q->bottomRightCorner(n - 1, n - 1),
+                                   hessenbergReflectorBlockWidth, ApplyComplexBlockReflector{});
     }
   }
   for (Index column = 0; column + 2 < n; ++column) packed.col(column).tail(n - column - 2).setZero();

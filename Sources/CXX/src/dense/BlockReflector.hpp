@@ -96,6 +96,15 @@ void applyReflectorsInBlocks(const Vectors& vectors, const Coefficients& coeffic
   }
 }
 
+/// How formReflectorProductInBlocks applies a block of reflectors unless
+/// its caller says otherwise: applyBlockReflector, forward.
+struct ApplyBlockReflectorForward {
+  template <class Target, class Vectors, class Coefficients>
+  void operator()(Target&& target, const Vectors& vectors, const Coefficients& coefficients) const {
+    applyBlockReflector(target, vectors, coefficients, true);
+  }
+};
+
 /// Below this many reflectors `formReflectorProductInBlocks` applies them
 /// one at a time: the block reflector's triangular factor and products cost
 /// more than they save there.
@@ -107,10 +116,12 @@ constexpr Index reflectorProductBlockingMinimum = 160;
 /// only identity columns left of k, zero in its rows, so it is applied to
 /// the columns from k on: the flops of LAPACK's `?orgqr` rather than of a
 /// general product. From `reflectorProductBlockingMinimum` reflectors on,
-/// in blocks of `blockWidth`, each across the threads.
-template <class Vectors, class Coefficients, class Target>
+/// in blocks of `blockWidth`, each by `applyBlock(target, vectors,
+/// coefficients)` (applyBlockReflector across the threads unless the
+/// caller has a faster one for its scalar).
+template <class Vectors, class Coefficients, class Target, class ApplyBlock = ApplyBlockReflectorForward>
 void formReflectorProductInBlocks(const Vectors& vectors, const Coefficients& coefficients, Target&& target,
-                                  Index blockWidth) {
+                                  Index blockWidth, ApplyBlock&& applyBlock = {}) {
   using Scalar = typename std::decay_t<Target>::Scalar;
   const Index rows = vectors.rows(), count = vectors.cols(), columns = target.cols();
   if (count < reflectorProductBlockingMinimum) {
@@ -123,8 +134,8 @@ void formReflectorProductInBlocks(const Vectors& vectors, const Coefficients& co
   }
   for (Index top = (count - 1) / blockWidth * blockWidth; top >= 0; top -= blockWidth) {
     const Index width = std::min(blockWidth, count - top);
-    applyBlockReflector(target.bottomRightCorner(rows - top, columns - top),
-                        vectors.block(top, top, rows - top, width), coefficients.segment(top, width), true);
+    applyBlock(target.bottomRightCorner(rows - top, columns - top), vectors.block(top, top, rows - top, width),
+               coefficients.segment(top, width));
   }
 }
 
