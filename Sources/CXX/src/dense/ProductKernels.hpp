@@ -8,11 +8,11 @@
 #include "StridedProduct.h"
 #include "ThreadPool.hpp"
 
+#include <stdexcept>
+
 #if defined(__AVX2__) && defined(__FMA__)
 #include "PackedProduct.hpp"
 #include "RowMajorMatrixVector.hpp"
-
-#include <stdexcept>
 #endif
 
 namespace core {
