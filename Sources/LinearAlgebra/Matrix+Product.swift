@@ -20,9 +20,10 @@ extension Matrix {
     return lhs.storage.withUnsafeBufferPointer { a in
       rhs.storage.withUnsafeBufferPointer { b in
         if m <= smallProductLimit && k <= smallProductLimit && n <= smallProductLimit {
-          // On the stack first, then copied once into storage reserved for
-          // it: no zeroing and no uniqueness check of fresh storage (4×4:
-          // 49 → 46 ns).
+          // On the stack first, then copied once into a new array
+          // (smallArray): no zeroing and no uniqueness check of fresh
+          // storage (4×4: 49 → 46 ns; through an array literal, 37 → 29 ns
+          // in a plain loop).
           return withUnsafeTemporaryAllocation(of: Scalar.self, capacity: m * n) { product in
             smallProduct(a.baseAddress, b.baseAddress, product.baseAddress, m, k, n)
             return Matrix(rowCount: m, columnCount: n, storage: smallArray(UnsafeBufferPointer(product)))
