@@ -69,12 +69,7 @@ extension Matrix {
             guard let a = a.baseAddress, let x = x.baseAddress, n > 0 else {
               return [Scalar](repeating: .zero, count: m)
             }
-            for i in 0..<m {
-              let row = a + i * n
-              var sum = row[0] * x[0]
-              for j in 1..<n { sum += row[j] * x[j] }
-              (y.baseAddress! + i).initialize(to: sum)
-            }
+            smallMatrixVectorProduct(a, x, y.baseAddress!, m, n)
             return smallArray(UnsafeBufferPointer(y))
           }
         }
@@ -217,6 +212,46 @@ internal func smallProduct<Scalar: MatrixScalar>(
       for l in 1..<k { sum += row[l] * b[l * n + j] }
       (c + i * n + j).initialize(to: sum)
     }
+  }
+}
+
+/// y = a x for a row-major m×n `a` (m, n ≥ 1) into the uninitialized `y`,
+/// as a loop the caller specializes. Four real columns (the 4-vectors of
+/// geometry) take one SIMD product per row and its sum; other shapes one
+/// register sum per element.
+@inlinable @inline(__always)
+internal func smallMatrixVectorProduct<Scalar: MatrixScalar>(
+  _ a: UnsafePointer<Scalar>, _ x: UnsafePointer<Scalar>, _ y: UnsafeMutablePointer<Scalar>,
+  _ m: Int, _ n: Int
+) {
+  if n == 4, let a = a as? UnsafePointer<Double> {
+    smallMatrixVectorProductOfFourColumns(a, UnsafeRawPointer(x), UnsafeMutableRawPointer(y), m)
+    return
+  }
+  if n == 4, let a = a as? UnsafePointer<Float> {
+    smallMatrixVectorProductOfFourColumns(a, UnsafeRawPointer(x), UnsafeMutableRawPointer(y), m)
+    return
+  }
+  for i in 0..<m {
+    let row = a + i * n
+    var sum = row[0] * x[0]
+    for j in 1..<n { sum += row[j] * x[j] }
+    (y + i).initialize(to: sum)
+  }
+}
+
+/// `smallMatrixVectorProduct` for n = 4 real columns.
+@inlinable @inline(__always)
+internal func smallMatrixVectorProductOfFourColumns<Scalar: RealMatrixScalar>(
+  _ a: UnsafePointer<Scalar>, _ x: UnsafeRawPointer, _ y: UnsafeMutableRawPointer, _ m: Int
+) {
+  let vector = x.loadUnaligned(as: SIMD4<Scalar>.self)
+  let stride = 4 * MemoryLayout<Scalar>.stride
+  let rows = UnsafeRawPointer(a)
+  for i in 0..<m {
+    let product = rows.loadUnaligned(fromByteOffset: i * stride, as: SIMD4<Scalar>.self) * vector
+    let sum = (product[0] + product[2]) + (product[1] + product[3])
+    y.storeBytes(of: sum, toByteOffset: i * MemoryLayout<Scalar>.stride, as: Scalar.self)
   }
 }
 

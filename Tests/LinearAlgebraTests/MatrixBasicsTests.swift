@@ -123,6 +123,27 @@ struct MatrixBasicsTests {
     }
   }
 
+  /// Float takes the SIMD paths of four columns too (one vector per row of
+  /// a product, one vector product and its sum per row of a matrix-vector
+  /// product).
+  @Test func smallFloatProductsOfFourColumnsAgreeWithLoops() {
+    var generator = SeededGenerator(seed: 13)
+    for m in 1...9 {
+      let a = Matrix<Float>.random(rows: m, columns: 4, in: -1...1, using: &generator)
+      let x = (0..<4).map { _ in Float.random(in: -1...1, using: &generator) }
+      let b = Matrix<Float>.random(rows: 4, columns: 4, in: -1...1, using: &generator)
+      let (y, c) = (a * x, a * b)
+      for i in 0..<m {
+        let expected = (0..<4).reduce(Float(0)) { $0 + a[i, $1] * x[$1] }
+        #expect(abs(y[i] - expected) <= 1e-6, "matrix-vector \(m)×4, row \(i)")
+        for j in 0..<4 {
+          let expected = (0..<4).reduce(Float(0)) { $0 + a[i, $1] * b[$1, j] }
+          #expect(abs(c[i, j] - expected) <= 1e-6, "\(m)×4 * 4×4 at (\(i), \(j))")
+        }
+      }
+    }
+  }
+
   @Test func largerProductAgreesWithReference() {
     var generator = SeededGenerator(seed: 8)
     let a = Matrix<Float>.random(rows: 70, columns: 33, in: -1...1, using: &generator)
