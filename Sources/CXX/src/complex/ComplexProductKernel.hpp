@@ -73,7 +73,7 @@ ScratchBuffer<T> threadScratch(Index count) {
 }
 
 /// The scratch slots of the complex kernels.
-enum ScratchSlot : int { productScratch = 0, factorScratch = 1 };
+enum ScratchSlot : int { productScratch = 0, factorScratch = 1, panelScratch = 2 };
 
 /// `c = a b` (or `c -= a b` when `subtract`) for complex row-major operands
 /// with leading dimensions (in complex elements) `lda`, `ldb`, `ldc`; `c`
