@@ -6,9 +6,11 @@
 // conquer, threaded, with its AVX2 variant; BidiagonalSVDEntry.hpp), and
 // the reflectors take the real vectors back: U = Q P_B, V = P Q_B.
 //
-// The reduction is unblocked (level-2 updates); U and V are formed from
-// blocks of its reflectors as products (ComplexBlockReflector.hpp). A wide
-// A is decomposed as Aᴴ. Non-finite input gives NaN outputs without running the iteration;
+// The reduction runs in panels of 32 columns (?labrd: one matrix-vector
+// product by the trailing matrix per column and per row, then one product
+// for the trailing update), the last columns unblocked; U and V are formed
+// from blocks of its reflectors as products (ComplexBlockReflector.hpp). A
+// wide A is decomposed as Aᴴ. Non-finite input gives NaN outputs without running the iteration;
 // a matrix whose largest entry lies beyond 2^±(max_exponent / 4) is scaled
 // by a power of 2 first, so that the reflectors' norms cannot overflow.
 #include "ReleaseDebugInfo.hpp"
@@ -105,6 +107,76 @@ void applyFromRight(const Reflector<T>& reflector, ComplexColumns<T>& x, Index f
   if (columns > 1) block.rightCols(columns - 1).noalias() -= (reflector.tau * w) * reflector.tail.adjoint();
 }
 
+/// Columns per panel of the blocked reduction; from more columns than
+/// this the reduction runs in panels, and the columns after the last whole
+/// panel one at a time.
+constexpr Index bidiagonalPanelWidth = 32;
+
+/// The reflectors' vectors with their leading 1, as a column of `columns`
+/// (zeros above `first`).
+template <class T, class Column>
+void storeVector(const Reflector<T>& reflector, Column&& column) {
+  column.setZero();
+  column(reflector.first) = 1;
+  column.segment(reflector.first + 1, reflector.tail.size()) = reflector.tail;
+}
+
+/// Reduces columns [p, p + width) of `w` (rows ≥ columns) and the rows
+/// [p, p + width) right of the diagonal, as the unblocked loop of svdImpl
+/// would, then updates the trailing matrix with one product (LAPACK's
+/// ?labrd, Dongarra, Sorensen and Hammarling 1989). Within the panel the
+/// matrix is W − P Qᴴ without being formed: P's columns are each left
+/// reflector's vector v and the image x = τ' W u of the right reflector's
+/// u, Q's the matching y = τ Wᴴ v and u (so P Qᴴ = Σ v yᴴ + x uᴴ, both
+/// kinds of update in one product), so that each column and each row costs
+/// one matrix-vector product by the trailing matrix instead of two passes.
+template <class T>
+void reducePanel(ComplexColumns<T>& w, Index p, Index width, std::vector<Reflector<T>>& left,
+                 std::vector<Reflector<T>>& right, std::vector<T>& diagonal, std::vector<T>& superdiagonal) {
+  using Vector = detail::Vector<Complex<T>>;
+  const Index m = w.rows(), n = w.cols();
+  // Columns 2j and 2j + 1 of P are v_j and x_j; of Q, y_j and u_j.
+  ComplexColumns<T> pAll = ComplexColumns<T>::Zero(m, 2 * width), qAll = ComplexColumns<T>::Zero(n, 2 * width);
+  for (Index j = 0; j < width; ++j) {
+    const Index c = p + j, below = m - c, after = n - c - 1, done = 2 * j;
+    // Column c as it stands, rows c onwards.
+    Vector column = w.col(c).tail(below);
+    if (j > 0) column.noalias() -= pAll.block(c, 0, below, done) * qAll.row(c).head(done).adjoint();
+    left.push_back(makeReflector<T>(column, c));
+    diagonal[static_cast<std::size_t>(c)] = column(0).real();
+    storeVector(left.back(), pAll.col(done));
+    if (after == 0) continue;
+    // y = τ (W − P Qᴴ)ᴴ v over columns c + 1 onwards.
+    const auto leftVector = pAll.col(done).tail(below);
+    Vector product = w.block(c, c + 1, below, after).adjoint() * leftVector;
+    if (j > 0) {
+      const Vector pv = pAll.block(c, 0, below, done).adjoint() * leftVector;
+      product.noalias() -= qAll.block(c + 1, 0, after, done) * pv;
+    }
+    qAll.col(done).tail(after) = left.back().tau * product;
+    // Row c right of the diagonal as it stands (H_c applied: v_j, y_j are
+    // in), as a column: its conjugate.
+    Vector row = w.row(c).segment(c + 1, after).adjoint();
+    row.noalias() -= qAll.block(c + 1, 0, after, done + 1) * pAll.row(c).head(done + 1).adjoint();
+    right.push_back(makeReflector<T>(row, c + 1));
+    superdiagonal[static_cast<std::size_t>(c)] = row(0).real();
+    storeVector(right.back(), qAll.col(done + 1));
+    if (c + 1 == m) continue;
+    // x = τ' (W − P Qᴴ) u over rows c + 1 onwards.
+    const auto rightVector = qAll.col(done + 1).tail(after);
+    Vector image = w.block(c + 1, c + 1, below - 1, after) * rightVector;
+    const Vector qu = qAll.block(c + 1, 0, after, done + 1).adjoint() * rightVector;
+    image.noalias() -= pAll.block(c + 1, 0, below - 1, done + 1) * qu;
+    pAll.col(done + 1).tail(below - 1) = right.back().tau * image;
+  }
+  // W −= P Qᴴ on the trailing rows and columns.
+  const Index q = p + width;
+  if (q >= n) return;
+  const ComplexColumns<T> qAdjoint = qAll.bottomRows(n - q).adjoint();
+  detail::multiplyColumnMajor(pAll.data() + q, m, qAdjoint.data(), 2 * width, &w(q, q), w.outerStride(), m - q,
+                              2 * width, n - q, true);
+}
+
 /// Reflectors per block when U and V are formed; with fewer reflectors
 /// than this they are applied one at a time.
 constexpr Index reflectorBlockWidth = 32;
@@ -185,7 +257,11 @@ Status svdImpl(const T* a, Index m, Index n, bool full, T* u, T* values, T* v) {
   left.reserve(static_cast<std::size_t>(columns));
   right.reserve(static_cast<std::size_t>(std::max<Index>(columns - 1, 0)));
   std::vector<T> diagonal(static_cast<std::size_t>(columns)), superdiagonal(static_cast<std::size_t>(columns));
-  for (Index j = 0; j < columns; ++j) {
+  Index first = 0;
+  for (; columns - first > bidiagonalPanelWidth; first += bidiagonalPanelWidth) {
+    reducePanel(w, first, bidiagonalPanelWidth, left, right, diagonal, superdiagonal);
+  }
+  for (Index j = first; j < columns; ++j) {
     left.push_back(makeReflector<T>(w.col(j).tail(rows - j), j));
     applyFromLeft(left.back(), w, j + 1, true);
     diagonal[static_cast<std::size_t>(j)] = w(j, j).real();
