@@ -355,11 +355,15 @@ struct ComplexMatrixTests {
   /// below 30 for tall, wide and square, thin and full, rank-deficient and
   /// badly scaled matrices; the singular values against those of the real
   /// 2m×2n matrix [Re −Im; Im Re] (each twice), an independent path. From 32
-  /// reflectors on U and V are formed in blocks (64×64, 70×45, 45×70: whole
-  /// and partial blocks, full U or V with rows beyond the reflectors').
+  /// reflectors on U and V are formed in blocks, and from 33 columns the
+  /// reduction runs in panels (64×64, 70×45, 45×70: whole and partial blocks
+  /// and panels, full U or V with rows beyond the reflectors'; 160×150: the
+  /// panels' products split across the threads).
   static func checkSVD<R: RealMatrixScalar>(_: R.Type) {
     let epsilon = Double(R.ulpOfOne)
-    let shapes = [(1, 1), (3, 2), (2, 5), (7, 7), (40, 23), (23, 40), (64, 64), (70, 45), (45, 70)]
+    let shapes = [
+      (1, 1), (3, 2), (2, 5), (7, 7), (40, 23), (23, 40), (64, 64), (70, 45), (45, 70), (160, 150),
+    ]
     for (index, (m, n)) in shapes.enumerated() {
       for variant in 0..<3 {
         let seed = UInt64(900 + 10 * index + variant)
