@@ -1,6 +1,7 @@
 // Interleaved complex numbers in one AVX register (2 Double or 4 Float) and
 // the few operations the AVX2 variants of the complex kernels need on them
-// (the QR sweeps' reflector chains, the LU's panel updates). Defined only
+// (the QR sweeps' reflector chains, the LU's panel updates, the SVD panels'
+// matrix-vector products). Defined only
 // where AVX2 and FMA are (the variant translation units, after
 // AVX2Prologue.hpp); elsewhere the kernels take their scalar loops.
 #pragma once
@@ -30,6 +31,7 @@ struct ComplexPack<double> {
     return _mm256_fmaddsub_pd(v, re, _mm256_mul_pd(_mm256_permute_pd(v, 0b0101), im));
   }
   static Vector multiplyAdd(Vector a, Vector b, Vector c) { return _mm256_fmadd_pd(a, b, c); }
+  static Vector add(Vector a, Vector b) { return _mm256_add_pd(a, b); }
   static Vector subtract(Vector a, Vector b) { return _mm256_sub_pd(a, b); }
   /// (re, im) → (im, re) in each complex.
   static Vector swapParts(Vector v) { return _mm256_permute_pd(v, 0b0101); }
@@ -48,6 +50,7 @@ struct ComplexPack<float> {
     return _mm256_fmaddsub_ps(v, re, _mm256_mul_ps(_mm256_permute_ps(v, 0b10110001), im));
   }
   static Vector multiplyAdd(Vector a, Vector b, Vector c) { return _mm256_fmadd_ps(a, b, c); }
+  static Vector add(Vector a, Vector b) { return _mm256_add_ps(a, b); }
   static Vector subtract(Vector a, Vector b) { return _mm256_sub_ps(a, b); }
   static Vector swapParts(Vector v) { return _mm256_permute_ps(v, 0b10110001); }
   static Vector addSubtract(Vector a, Vector b) { return _mm256_addsub_ps(a, b); }

@@ -1,6 +1,7 @@
 // The AVX2+FMA variant of the general eigenproblem's QR iterations and
-// back substitutions (see src/dense/MatrixProductsAVX2.cpp for how the
-// variants are kept apart). These kernels use no Eigen.
+// back substitutions, and of the complex SVD panels' matrix-vector
+// products (see src/dense/MatrixProductsAVX2.cpp for how the variants are
+// kept apart). These kernels use no Eigen.
 #include "ReleaseDebugInfo.hpp"
 CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
 
@@ -10,6 +11,7 @@ CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
 
 #include "AVX2Prologue.hpp"
 #include "ComplexHessenbergQR.hpp"
+#include "ComplexMatrixVector.hpp"
 #include "HessenbergQR.hpp"
 #include "QuasiTriangularEigenvectors.hpp"
 #include "TriangularEigenvectors.hpp"
@@ -55,6 +57,18 @@ void triangularEigenvectors(const float* t, Index ld, Index n, float* x, Index l
 void triangularEigenvectors(const double* t, Index ld, Index n, double* x, Index ldx) {
   detail::triangularEigenvectors(asComplex(t), ld, n, asComplex(x), ldx);
 }
+void complexAdjointTimes(const float* a, Index lda, Index rows, Index columns, const float* v, float* y) {
+  detail::adjointTimes(asComplex(a), lda, rows, columns, asComplex(v), asComplex(y));
+}
+void complexAdjointTimes(const double* a, Index lda, Index rows, Index columns, const double* v, double* y) {
+  detail::adjointTimes(asComplex(a), lda, rows, columns, asComplex(v), asComplex(y));
+}
+void complexTimes(const float* a, Index lda, Index rows, Index columns, const float* u, float* y) {
+  detail::times(asComplex(a), lda, rows, columns, asComplex(u), asComplex(y));
+}
+void complexTimes(const double* a, Index lda, Index rows, Index columns, const double* u, double* y) {
+  detail::times(asComplex(a), lda, rows, columns, asComplex(u), asComplex(y));
+}
 
 }  // namespace core::avx2
 
@@ -71,6 +85,10 @@ void quasiTriangularEigenvectors(const float*, Index, Index, const float*, const
 void quasiTriangularEigenvectors(const double*, Index, Index, const double*, const double*, double*, Index) {}
 void triangularEigenvectors(const float*, Index, Index, float*, Index) {}
 void triangularEigenvectors(const double*, Index, Index, double*, Index) {}
+void complexAdjointTimes(const float*, Index, Index, Index, const float*, float*) {}
+void complexAdjointTimes(const double*, Index, Index, Index, const double*, double*) {}
+void complexTimes(const float*, Index, Index, Index, const float*, float*) {}
+void complexTimes(const double*, Index, Index, Index, const double*, double*) {}
 }  // namespace core::avx2
 
 #endif
