@@ -1,9 +1,9 @@
 // Interleaved complex numbers in one AVX register (2 Double or 4 Float) and
 // the few operations the AVX2 variants of the complex kernels need on them
 // (the QR sweeps' reflector chains, the LU's panel updates, the SVD panels'
-// matrix-vector products). Defined only
-// where AVX2 and FMA are (the variant translation units, after
-// AVX2Prologue.hpp); elsewhere the kernels take their scalar loops.
+// matrix-vector products). Defined only where AVX2 and FMA are (the variant
+// translation units, after AVX2Prologue.hpp); elsewhere the kernels take
+// their scalar loops.
 #pragma once
 
 #include "CoreStatus.h"
