@@ -21,7 +21,6 @@ CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
 #include "BidiagonalSVDEntry.hpp"
 #include "ComplexBlockReflector.hpp"
 #include "ComplexSetup.hpp"
-#include "KernelVariants.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -122,33 +121,6 @@ void storeVector(const Reflector<T>& reflector, Column&& column) {
   column.segment(reflector.first + 1, reflector.tail.size()) = reflector.tail;
 }
 
-/// result = blockᴴ vector for a block of a column-major complex matrix:
-/// the AVX2 variant's product (ComplexMatrixVector.hpp) when the CPU has
-/// it, Eigen's (SSE2 in this unit) otherwise.
-template <class Block, class Vector, class Result>
-void adjointTimes(const Block& block, const Vector& vector, Result&& result) {
-  using T = typename Block::Scalar::value_type;
-  if (avx2::isUsable()) {
-    avx2::complexAdjointTimes(reinterpret_cast<const T*>(block.data()), block.outerStride(), block.rows(),
-                              block.cols(), reinterpret_cast<const T*>(vector.data()),
-                              reinterpret_cast<T*>(result.data()));
-    return;
-  }
-  result.noalias() = block.adjoint() * vector;
-}
-
-/// result = block · vector, as adjointTimes.
-template <class Block, class Vector, class Result>
-void times(const Block& block, const Vector& vector, Result&& result) {
-  using T = typename Block::Scalar::value_type;
-  if (avx2::isUsable()) {
-    avx2::complexTimes(reinterpret_cast<const T*>(block.data()), block.outerStride(), block.rows(), block.cols(),
-                       reinterpret_cast<const T*>(vector.data()), reinterpret_cast<T*>(result.data()));
-    return;
-  }
-  result.noalias() = block * vector;
-}
-
 /// Parts for a panel's product by the trailing matrix, `depth` deep and
 /// `length` long (split along its length): one below 16384 entries, else
 /// one per thread. The products are this unit's baseline Eigen code and
@@ -192,7 +164,8 @@ void reducePanel(ComplexColumns<T>& w, Index p, Index width, std::vector<Reflect
     Vector product(after);
     const auto trailing = w.block(c, c + 1, below, after);
     parallel::forRange(after, productParts(below, after), 8, [&](Index begin, Index end) {
-      adjointTimes(trailing.middleCols(begin, end - begin), leftVector, product.segment(begin, end - begin));
+      detail::dispatchedAdjointTimes(trailing.middleCols(begin, end - begin), leftVector,
+                                     product.segment(begin, end - begin));
     });
     if (j > 0) {
       const Vector pv = pAll.block(c, 0, below, done).adjoint() * leftVector;
@@ -212,7 +185,7 @@ void reducePanel(ComplexColumns<T>& w, Index p, Index width, std::vector<Reflect
     Vector image(below - 1);
     const auto lower = w.block(c + 1, c + 1, below - 1, after);
     parallel::forRange(below - 1, productParts(after, below - 1), 8, [&](Index begin, Index end) {
-      times(lower.middleRows(begin, end - begin), rightVector, image.segment(begin, end - begin));
+      detail::dispatchedTimes(lower.middleRows(begin, end - begin), rightVector, image.segment(begin, end - begin));
     });
     const Vector qu = qAll.block(c + 1, 0, after, done + 1).adjoint() * rightVector;
     image.noalias() -= pAll.block(c + 1, 0, below - 1, done + 1) * qu;

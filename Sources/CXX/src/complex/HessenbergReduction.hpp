@@ -18,6 +18,7 @@
 
 #include "ComplexProductKernel.hpp"
 #include "Guarded.hpp"
+#include "KernelVariants.hpp"
 #include "StridedProduct.h"
 
 #include <Eigen/Core>
@@ -40,6 +41,40 @@ constexpr Eigen::Index hessenbergCrossover = 128;
 /// whole trailing matrix (megabytes at 512) from the shared cache or memory
 /// once per column, and a second core adds bandwidth.
 constexpr double hessenbergParallelProductEntries = 65536.0;
+
+/// result = block · vector for a block of a column-major matrix: for
+/// complex scalars the AVX2 variant's product (ComplexMatrixVector.hpp)
+/// when the CPU has it, Eigen's otherwise (SSE2 in the baseline units that
+/// include this).
+template <class Block, class Vector, class Result>
+void dispatchedTimes(const Block& block, const Vector& vector, Result&& result) {
+  using Scalar = typename Block::Scalar;
+  if constexpr (Eigen::NumTraits<Scalar>::IsComplex) {
+    using T = typename Eigen::NumTraits<Scalar>::Real;
+    if (avx2::isUsable()) {
+      avx2::complexTimes(reinterpret_cast<const T*>(block.data()), block.outerStride(), block.rows(), block.cols(),
+                         reinterpret_cast<const T*>(vector.data()), reinterpret_cast<T*>(result.data()));
+      return;
+    }
+  }
+  result.noalias() = block * vector;
+}
+
+/// result = blockᴴ · vector, as dispatchedTimes.
+template <class Block, class Vector, class Result>
+void dispatchedAdjointTimes(const Block& block, const Vector& vector, Result&& result) {
+  using Scalar = typename Block::Scalar;
+  if constexpr (Eigen::NumTraits<Scalar>::IsComplex) {
+    using T = typename Eigen::NumTraits<Scalar>::Real;
+    if (avx2::isUsable()) {
+      avx2::complexAdjointTimes(reinterpret_cast<const T*>(block.data()), block.outerStride(), block.rows(),
+                                block.cols(), reinterpret_cast<const T*>(vector.data()),
+                                reinterpret_cast<T*>(result.data()));
+      return;
+    }
+  }
+  result.noalias() = block.adjoint() * vector;
+}
 
 /// ?larfg: the reflector H = I − τ v vᴴ (v₀ = 1) with Hᴴ (α; x) = (β; 0)
 /// and β real. On return `alpha` is β and `x` holds v's tail; returns τ
@@ -162,7 +197,7 @@ void reduceHessenbergPanel(Matrix& a, Eigen::Index p, Eigen::Index width, typena
                             ? 1
                             : parallel::partsFor(m, 64);
     parallel::forRange(m, parts, 8, [&](Index begin, Index end) {
-      product.segment(begin, end - begin).noalias() = trailing.middleRows(begin, end - begin) * v;
+      dispatchedTimes(trailing.middleRows(begin, end - begin), v, product.segment(begin, end - begin));
     });
     t.col(i).head(i).noalias() = a.block(p + i + 1, p, m - i, i).adjoint() * v;
     y.col(i).segment(p + 1, m).noalias() -= y.block(p + 1, 0, m, i) * t.col(i).head(i);

@@ -128,9 +128,10 @@ void quasiTriangularEigenvectors(const double* t, Index ld, Index n, const doubl
 void triangularEigenvectors(const float* t, Index ld, Index n, float* x, Index ldx);
 void triangularEigenvectors(const double* t, Index ld, Index n, double* x, Index ldx);
 
-// The complex SVD panels' column-major matrix-vector products y = Aᴴ v and
-// y = A u (src/complex/ComplexMatrixVector.hpp, compiled by
-// HessenbergQRAVX2.cpp), on interleaved storage; call only when isUsable().
+// The column-major complex matrix-vector products y = Aᴴ v and y = A u of
+// the SVD's and the Hessenberg reduction's panels
+// (src/complex/ComplexMatrixVector.hpp, compiled by HessenbergQRAVX2.cpp),
+// on interleaved storage; call only when isUsable().
 void complexAdjointTimes(const float* a, Index lda, Index rows, Index columns, const float* v, float* y);
 void complexAdjointTimes(const double* a, Index lda, Index rows, Index columns, const double* v, double* y);
 void complexTimes(const float* a, Index lda, Index rows, Index columns, const float* u, float* y);
