@@ -164,8 +164,8 @@ void reducePanel(ComplexColumns<T>& w, Index p, Index width, std::vector<Reflect
     Vector product(after);
     const auto trailing = w.block(c, c + 1, below, after);
     parallel::forRange(after, productParts(below, after), 8, [&](Index begin, Index end) {
-      detail::dispatchedAdjointTimes(trailing.middleCols(begin, end - begin), leftVector,
-                                     product.segment(begin, end - begin));
+      detail::dispatchedTimes(trailing.middleCols(begin, end - begin), leftVector, product.segment(begin, end - begin),
+                              true);
     });
     if (j > 0) {
       const Vector pv = pAll.block(c, 0, below, done).adjoint() * leftVector;

@@ -42,38 +42,32 @@ constexpr Eigen::Index hessenbergCrossover = 128;
 /// once per column, and a second core adds bandwidth.
 constexpr double hessenbergParallelProductEntries = 65536.0;
 
-/// result = block · vector for a block of a column-major matrix: for
-/// complex scalars the AVX2 variant's product (ComplexMatrixVector.hpp)
-/// when the CPU has it, Eigen's otherwise (SSE2 in the baseline units that
-/// include this).
+/// result = block · vector, or blockᴴ · vector when `adjoint`, for a block
+/// of a column-major matrix: for complex scalars the AVX2 variant's
+/// product (ComplexMatrixVector.hpp) when the CPU has it, Eigen's otherwise
+/// (SSE2 in the baseline units that include this).
 template <class Block, class Vector, class Result>
-void dispatchedTimes(const Block& block, const Vector& vector, Result&& result) {
+void dispatchedTimes(const Block& block, const Vector& vector, Result&& result, bool adjoint = false) {
   using Scalar = typename Block::Scalar;
   if constexpr (Eigen::NumTraits<Scalar>::IsComplex) {
     using T = typename Eigen::NumTraits<Scalar>::Real;
     if (avx2::isUsable()) {
-      avx2::complexTimes(reinterpret_cast<const T*>(block.data()), block.outerStride(), block.rows(), block.cols(),
-                         reinterpret_cast<const T*>(vector.data()), reinterpret_cast<T*>(result.data()));
+      const T* const entries = reinterpret_cast<const T*>(block.data());
+      const T* const operand = reinterpret_cast<const T*>(vector.data());
+      T* const out = reinterpret_cast<T*>(result.data());
+      if (adjoint) {
+        avx2::complexAdjointTimes(entries, block.outerStride(), block.rows(), block.cols(), operand, out);
+      } else {
+        avx2::complexTimes(entries, block.outerStride(), block.rows(), block.cols(), operand, out);
+      }
       return;
     }
   }
-  result.noalias() = block * vector;
-}
-
-/// result = blockᴴ · vector, as dispatchedTimes.
-template <class Block, class Vector, class Result>
-void dispatchedAdjointTimes(const Block& block, const Vector& vector, Result&& result) {
-  using Scalar = typename Block::Scalar;
-  if constexpr (Eigen::NumTraits<Scalar>::IsComplex) {
-    using T = typename Eigen::NumTraits<Scalar>::Real;
-    if (avx2::isUsable()) {
-      avx2::complexAdjointTimes(reinterpret_cast<const T*>(block.data()), block.outerStride(), block.rows(),
-                                block.cols(), reinterpret_cast<const T*>(vector.data()),
-                                reinterpret_cast<T*>(result.data()));
-      return;
-    }
+  if (adjoint) {
+    result.noalias() = block.adjoint() * vector;
+  } else {
+    result.noalias() = block * vector;
   }
-  result.noalias() = block.adjoint() * vector;
 }
 
 /// ?larfg: the reflector H = I − τ v vᴴ (v₀ = 1) with Hᴴ (α; x) = (β; 0)
