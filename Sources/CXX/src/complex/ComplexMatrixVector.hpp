@@ -1,8 +1,9 @@
-// Column-major complex matrix-vector products for the complex SVD's
-// reduction panels: y = Aᴴ v and y = A u on interleaved storage. The AVX2
-// variant (HessenbergQRAVX2.cpp) works on ComplexPack vectors; the
-// baseline units call Eigen's products instead, whose complex code there is
-// SSE2 (45% of a 256×256 SVD before this).
+// Column-major complex matrix-vector products for the panels of the
+// complex SVD's and Hessenberg reductions: y = Aᴴ v and y = A u on
+// interleaved storage. The AVX2 variant (HessenbergQRAVX2.cpp) works on
+// ComplexPack vectors; the baseline units call it through dispatchedTimes
+// (HessenbergReduction.hpp) and use Eigen's products on CPUs without AVX2,
+// whose complex code there is SSE2 (45% of a 256×256 SVD before this).
 #pragma once
 
 #include "ComplexPack.hpp"

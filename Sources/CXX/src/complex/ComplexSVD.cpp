@@ -10,9 +10,10 @@
 // product by the trailing matrix per column and per row, then one product
 // for the trailing update), the last columns unblocked; U and V are formed
 // from blocks of its reflectors as products (ComplexBlockReflector.hpp). A
-// wide A is decomposed as Aᴴ. Non-finite input gives NaN outputs without running the iteration;
-// a matrix whose largest entry lies beyond 2^±(max_exponent / 4) is scaled
-// by a power of 2 first, so that the reflectors' norms cannot overflow.
+// wide A is decomposed as Aᴴ. Non-finite input gives NaN outputs without
+// running the iteration; a matrix whose largest entry lies beyond
+// 2^±(max_exponent / 4) is scaled by a power of 2 first, so that the
+// reflectors' norms cannot overflow.
 #include "ReleaseDebugInfo.hpp"
 CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
 
@@ -112,8 +113,8 @@ void applyFromRight(const Reflector<T>& reflector, ComplexColumns<T>& x, Index f
 /// panel one at a time.
 constexpr Index bidiagonalPanelWidth = 32;
 
-/// The reflectors' vectors with their leading 1, as a column of `columns`
-/// (zeros above `first`).
+/// Writes `reflector`'s vector, its leading 1 at row `reflector.first`,
+/// into `column` (zeros elsewhere).
 template <class T, class Column>
 void storeVector(const Reflector<T>& reflector, Column&& column) {
   column.setZero();
@@ -123,11 +124,11 @@ void storeVector(const Reflector<T>& reflector, Column&& column) {
 
 /// Parts for a panel's product by the trailing matrix, `depth` deep and
 /// `length` long (split along its length): one below 16384 entries, else
-/// one per thread. The products are this unit's baseline Eigen code and
-/// read the trailing matrix whole once per column and per row. Split from
-/// 65536 entries (the Hessenberg reduction's limit), SVD 512 at 2 threads
-/// went from 146 to 119 ms; from 16384, 256 from 25.1 to 21.8 ms, 128 the
-/// same (C++ harness, alternating).
+/// one per thread. The products read the trailing matrix whole once per
+/// column and per row. Measured when they were this unit's SSE2 Eigen code
+/// (C++ harness, alternating): split from 65536 entries (the Hessenberg
+/// reduction's limit), SVD 512 at 2 threads went from 146 to 119 ms; from
+/// 16384, 256 from 25.1 to 21.8 ms, 128 the same.
 inline Index productParts(Index depth, Index length) {
   return static_cast<double>(depth) * static_cast<double>(length) < 16384.0
              ? 1
