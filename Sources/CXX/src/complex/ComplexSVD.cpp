@@ -20,6 +20,7 @@ CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
 #include "ComplexCore.h"
 
 #include "BidiagonalSVDEntry.hpp"
+#include "BlockReflector.hpp"
 #include "ComplexBlockReflector.hpp"
 #include "ComplexSetup.hpp"
 
@@ -205,11 +206,11 @@ void reducePanel(ComplexColumns<T>& w, Index p, Index width, std::vector<Reflect
 constexpr Index reflectorBlockWidth = 32;
 
 /// target = H₀ H₁ ⋯ H_{c−1} target for the c `reflectors`, H_j acting on
-/// rows j + `offset` onwards (reflectors[j].first), in blocks of
-/// `reflectorBlockWidth`, last block first, each applied as products
-/// (ApplyComplexBlockReflector). One reflector at a time these were
-/// level-2 updates on this unit's baseline instructions, three fifths of
-/// the SVD's flops when U and V are wanted.
+/// rows j + `offset` onwards (reflectors[j].first), by the dense layer's
+/// applyReflectorsInBlocks in blocks of `reflectorBlockWidth`, each
+/// applied as products (ApplyComplexBlockReflector). One reflector at a
+/// time these were level-2 updates on this unit's baseline instructions,
+/// three fifths of the SVD's flops when U and V are wanted.
 template <class T>
 void applyReflectors(const std::vector<Reflector<T>>& reflectors, ComplexColumns<T>& target, Index offset) {
   const Index count = static_cast<Index>(reflectors.size()), rows = target.rows() - offset;
@@ -226,12 +227,8 @@ void applyReflectors(const std::vector<Reflector<T>>& reflectors, ComplexColumns
     coefficients(j) = reflector.tau;
     vectors.col(j).segment(j + 1, reflector.tail.size()) = reflector.tail;
   }
-  auto below = target.bottomRows(rows);
-  for (Index top = (count - 1) / reflectorBlockWidth * reflectorBlockWidth; top >= 0; top -= reflectorBlockWidth) {
-    const Index width = std::min(reflectorBlockWidth, count - top);
-    ApplyComplexBlockReflector{}(below.bottomRows(rows - top), vectors.block(top, top, rows - top, width),
-                                 coefficients.segment(top, width));
-  }
+  applyReflectorsInBlocks(vectors, coefficients, target.bottomRows(rows), reflectorBlockWidth,
+                          ApplyComplexBlockReflector{});
 }
 
 template <class T>

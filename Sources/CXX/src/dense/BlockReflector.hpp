@@ -81,29 +81,31 @@ void applyBlockReflector(Target&& target, const Vectors& vectors, const Coeffici
   });
 }
 
-/// target = H₀ H₁ ⋯ target for the reflectors in the columns of `vectors`
-/// (unit lower triangular, as `applyBlockReflector` reads them; as many rows
-/// as `target`), in blocks of `blockWidth`, last block first, each across
-/// the threads.
-template <class Vectors, class Coefficients, class Target>
-void applyReflectorsInBlocks(const Vectors& vectors, const Coefficients& coefficients, Target&& target,
-                             Index blockWidth) {
-  const Index rows = vectors.rows(), count = vectors.cols();
-  for (Index top = (count - 1) / blockWidth * blockWidth; top >= 0; top -= blockWidth) {
-    const Index width = std::min(blockWidth, count - top);
-    applyBlockReflector(target.bottomRows(rows - top), vectors.block(top, top, rows - top, width),
-                        coefficients.segment(top, width), true);
-  }
-}
-
-/// How formReflectorProductInBlocks applies a block of reflectors unless
-/// its caller says otherwise: applyBlockReflector, forward.
+/// How applyReflectorsInBlocks and formReflectorProductInBlocks apply a
+/// block of reflectors unless their caller says otherwise:
+/// applyBlockReflector, forward.
 struct ApplyBlockReflectorForward {
   template <class Target, class Vectors, class Coefficients>
   void operator()(Target&& target, const Vectors& vectors, const Coefficients& coefficients) const {
     applyBlockReflector(target, vectors, coefficients, true);
   }
 };
+
+/// target = H₀ H₁ ⋯ target for the reflectors in the columns of `vectors`
+/// (unit lower triangular, as `applyBlockReflector` reads them; as many rows
+/// as `target`), in blocks of `blockWidth`, last block first, each by
+/// `applyBlock(target, vectors, coefficients)` (applyBlockReflector across
+/// the threads unless the caller has a faster one for its scalar).
+template <class Vectors, class Coefficients, class Target, class ApplyBlock = ApplyBlockReflectorForward>
+void applyReflectorsInBlocks(const Vectors& vectors, const Coefficients& coefficients, Target&& target,
+                             Index blockWidth, ApplyBlock&& applyBlock = {}) {
+  const Index rows = vectors.rows(), count = vectors.cols();
+  for (Index top = (count - 1) / blockWidth * blockWidth; top >= 0; top -= blockWidth) {
+    const Index width = std::min(blockWidth, count - top);
+    applyBlock(target.bottomRows(rows - top), vectors.block(top, top, rows - top, width),
+               coefficients.segment(top, width));
+  }
+}
 
 /// Below this many reflectors `formReflectorProductInBlocks` applies them
 /// one at a time: the block reflector's triangular factor and products cost
