@@ -10,10 +10,12 @@
 // C = A B' is one m×2k by 2k×2n real product of exactly the complex
 // product's 8mkn flops (Van Zee and Smith 2017, "Implementing high-performance
 // complex matrix multiplication via the 3m and 4m methods") that reads A
-// and writes C where they are. Where the packed kernel runs (AVX2+FMA or
-// AVX-512), it packs B' straight from B (RightFactorForm::complexPairs);
-// elsewhere B' is formed, across the pool, into scratch memory the calling
-// thread keeps (threadScratch).
+// and writes C where they are. Where the packed kernel runs, it takes B
+// itself (RightFactorForm::complexPairs): with AVX-512 it packs B and runs
+// a complex micro-kernel with the same FMAs, which loads each row of B once
+// for both parts of A (PackedProduct.hpp, complexMicroKernel); with AVX2+FMA
+// it forms B′'s rows while it packs B. Elsewhere B' is formed, across the
+// pool, into scratch memory the calling thread keeps (threadScratch).
 #pragma once
 
 #include "MatrixCore.h"

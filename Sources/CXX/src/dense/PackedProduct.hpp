@@ -64,6 +64,7 @@ template <>
 struct Blocking<double> {
   using Packet = __m256d;
   static constexpr Index lanes = 4, mr = 6, nr = 8, kc = 256, nc = 1024, panelRows = 2048;
+  static constexpr bool complexTiles = false;
   static Packet zero() { return _mm256_setzero_pd(); }
   static Packet load(const double* p) { return _mm256_load_pd(p); }
   static Packet loadUnaligned(const double* p) { return _mm256_loadu_pd(p); }
@@ -73,6 +74,7 @@ struct Blocking<double> {
   static Packet splat(double x) { return _mm256_set1_pd(x); }
   static Packet multiplyAdd(Packet a, Packet b, Packet c) { return _mm256_fmadd_pd(a, b, c); }
   static Packet multiply(Packet a, Packet b) { return _mm256_mul_pd(a, b); }
+  static Packet add(Packet a, Packet b) { return _mm256_add_pd(a, b); }
   /// (x₀, x₁, x₂, x₃) → (−x₁, x₀, −x₃, x₂): each complex (Re, Im) times i.
   static Packet rotatePairs(Packet x) {
     return _mm256_xor_pd(_mm256_permute_pd(x, 0b0101), _mm256_setr_pd(-0.0, 0.0, -0.0, 0.0));
@@ -87,6 +89,7 @@ struct Blocking<float> {
   /// thread) in the old loop order: 1024 and 2048 3–6% faster, 512 and
   /// k = 64 or 256 updates unchanged; kc = 384 gained 2–5%.
   static constexpr Index lanes = 8, mr = 6, nr = 16, kc = 512, nc = 1024, panelRows = 2048;
+  static constexpr bool complexTiles = false;
   static Packet zero() { return _mm256_setzero_ps(); }
   static Packet load(const float* p) { return _mm256_load_ps(p); }
   static Packet loadUnaligned(const float* p) { return _mm256_loadu_ps(p); }
@@ -96,11 +99,24 @@ struct Blocking<float> {
   static Packet splat(float x) { return _mm256_set1_ps(x); }
   static Packet multiplyAdd(Packet a, Packet b, Packet c) { return _mm256_fmadd_ps(a, b, c); }
   static Packet multiply(Packet a, Packet b) { return _mm256_mul_ps(a, b); }
+  static Packet add(Packet a, Packet b) { return _mm256_add_ps(a, b); }
   /// (x₀, x₁, …) → (−x₁, x₀, …): each complex (Re, Im) times i.
   static Packet rotatePairs(Packet x) {
     return _mm256_xor_ps(_mm256_permute_ps(x, 0b10110001),
                          _mm256_setr_ps(-0.0f, 0.0f, -0.0f, 0.0f, -0.0f, 0.0f, -0.0f, 0.0f));
   }
+};
+
+/// The tiles of the complex micro-kernel (complexMicroKernel) on the
+/// vectors of a real blocking `Real`: mr rows of `complexColumns` reals
+/// (complexColumns / 2 complex numbers), with two sums per entry of the
+/// tile. `depth` counts real steps of A, as the real kernel does; B's
+/// packed block holds depth / 2 rows of B, `columnBlock` reals wide: half
+/// the bytes of a block of B′ as wide.
+template <class Real, Index rows, Index complexColumns, Index depth, Index columnBlock>
+struct ComplexTiles : Real {
+  static constexpr Index mr = rows, nr = complexColumns, kc = depth, nc = columnBlock;
+  static constexpr bool complexTiles = true;
 };
 
 /// An operand read in place: element (i, j) is at
@@ -411,56 +427,29 @@ class NextSliverFetch {
   Index firstCall_ = std::numeric_limits<Index>::max();
 };
 
-/// C(rows × columns tile) = α · (sliver a)(sliver b) + β · C, over `depth`
-/// steps. Reads C only when β ≠ 0, so C may hold garbage (or NaN) then.
-///
-/// Never inlined: inlined, its 12 accumulators shared the register
-/// allocation of whatever loop nest called it, and a change to the nest
-/// alone (equal-sized depth blocks) made clang spill and reload them inside
-/// the kernel's loop, at half speed. Out of line it costs one call per tile
-/// (next to ~1,500 cycles of FMAs at full depth). Measured on an AMD EPYC
-/// (Zen 3; C++ harness, medians of the ratios of 15–41 interleaved rounds,
-/// one thread), out of line against inlined: 0.98–1.02× for Double and
-/// Float at 256, 512, 1024 and 2048 and for the LU family's k = 64 and 256
-/// updates (the AVX-512 tiles, which share this kernel: not measured).
+/// Fetches the rows × nr tile of C at `c` into the cache, so that its misses
+/// overlap the kernel's loop instead of stalling the stores at the end:
+/// every 64-byte line a row of the tile touches (the first element of each
+/// line's worth, and the last).
 template <class T, class B>
-__attribute__((noinline))
-void microKernel(Index depth, const T* a, const T* b, T* c, Index stride, T alpha, T beta, Index rows,
-                 Index columns) {
-  using Packet = typename B::Packet;
-  constexpr Index mr = B::mr, nr = B::nr, lanes = B::lanes, vectors = nr / lanes;
-  static_assert(vectors * lanes == nr, "a row of the tile is whole vectors");
-  // Fetch the tile of C now, so that its cache misses overlap the loop
-  // instead of stalling the stores at the end: every 64-byte line a row of
-  // the tile touches (the first element of each line's worth, and the last).
+inline void fetchTile(const T* c, Index stride, Index rows) {
   constexpr Index lineScalars = 64 / sizeof(T);
   for (Index r = 0; r < rows; ++r) {
 #pragma clang loop unroll(full)
-    for (Index j = 0; j < nr; j += lineScalars) {
+    for (Index j = 0; j < B::nr; j += lineScalars) {
       _mm_prefetch(reinterpret_cast<const char*>(c + r * stride + j), _MM_HINT_T0);
     }
-    _mm_prefetch(reinterpret_cast<const char*>(c + r * stride + nr - 1), _MM_HINT_T0);
+    _mm_prefetch(reinterpret_cast<const char*>(c + r * stride + B::nr - 1), _MM_HINT_T0);
   }
-  Packet sums[mr][vectors];
-#pragma clang loop unroll(full)
-  for (Index r = 0; r < mr; ++r) {
-#pragma clang loop unroll(full)
-    for (Index v = 0; v < vectors; ++v) sums[r][v] = B::zero();
-  }
-#pragma clang loop unroll_count(4)
-  for (Index p = 0; p < depth; ++p) {
-    Packet right[vectors];
-#pragma clang loop unroll(full)
-    for (Index v = 0; v < vectors; ++v) right[v] = B::load(b + v * lanes);
-#pragma clang loop unroll(full)
-    for (Index r = 0; r < mr; ++r) {
-      const Packet scale = B::broadcast(a + r);
-#pragma clang loop unroll(full)
-      for (Index v = 0; v < vectors; ++v) sums[r][v] = B::multiplyAdd(scale, right[v], sums[r][v]);
-    }
-    a += mr;
-    b += nr;
-  }
+}
+
+/// C(rows × columns tile) = α · sums + β · C for a tile whose sums the
+/// kernel holds in registers. Reads C only when β ≠ 0.
+template <class T, class B>
+inline void storeTile(const typename B::Packet (&sums)[B::mr][B::nr / B::lanes], T* c, Index stride, T alpha,
+                      T beta, Index rows, Index columns) {
+  using Packet = typename B::Packet;
+  constexpr Index mr = B::mr, nr = B::nr, lanes = B::lanes, vectors = nr / lanes;
   const Packet alphas = B::splat(alpha), betas = B::splat(beta);
   if (rows == mr && columns == nr) {
 #pragma clang loop unroll(full)
@@ -485,6 +474,101 @@ void microKernel(Index depth, const T* a, const T* b, T* c, Index stride, T alph
       row[j] = beta != T(0) ? tile[r * nr + j] + beta * row[j] : tile[r * nr + j];
     }
   }
+}
+
+/// C(rows × columns tile) = α · (sliver a)(sliver b) + β · C, over `depth`
+/// steps. Reads C only when β ≠ 0, so C may hold garbage (or NaN) then.
+///
+/// Never inlined: inlined, its 12 accumulators shared the register
+/// allocation of whatever loop nest called it, and a change to the nest
+/// alone (equal-sized depth blocks) made clang spill and reload them inside
+/// the kernel's loop, at half speed. Out of line it costs one call per tile
+/// (next to ~1,500 cycles of FMAs at full depth). Measured on an AMD EPYC
+/// (Zen 3; C++ harness, medians of the ratios of 15–41 interleaved rounds,
+/// one thread), out of line against inlined: 0.98–1.02× for Double and
+/// Float at 256, 512, 1024 and 2048 and for the LU family's k = 64 and 256
+/// updates (the AVX-512 tiles, which share this kernel: not measured).
+template <class T, class B>
+__attribute__((noinline))
+void microKernel(Index depth, const T* a, const T* b, T* c, Index stride, T alpha, T beta, Index rows,
+                 Index columns) {
+  using Packet = typename B::Packet;
+  constexpr Index mr = B::mr, nr = B::nr, lanes = B::lanes, vectors = nr / lanes;
+  static_assert(vectors * lanes == nr, "a row of the tile is whole vectors");
+  fetchTile<T, B>(c, stride, rows);
+  Packet sums[mr][vectors];
+#pragma clang loop unroll(full)
+  for (Index r = 0; r < mr; ++r) {
+#pragma clang loop unroll(full)
+    for (Index v = 0; v < vectors; ++v) sums[r][v] = B::zero();
+  }
+#pragma clang loop unroll_count(4)
+  for (Index p = 0; p < depth; ++p) {
+    Packet right[vectors];
+#pragma clang loop unroll(full)
+    for (Index v = 0; v < vectors; ++v) right[v] = B::load(b + v * lanes);
+#pragma clang loop unroll(full)
+    for (Index r = 0; r < mr; ++r) {
+      const Packet scale = B::broadcast(a + r);
+#pragma clang loop unroll(full)
+      for (Index v = 0; v < vectors; ++v) sums[r][v] = B::multiplyAdd(scale, right[v], sums[r][v]);
+    }
+    a += mr;
+    b += nr;
+  }
+  storeTile<T, B>(sums, c, stride, alpha, beta, rows, columns);
+}
+
+/// The complex micro-kernel: C(rows × columns tile) = α · (sliver a)(sliver
+/// b) + β · C where C and b hold complex numbers as interleaved reals (a
+/// tile row is nr / 2 complex columns) and the sliver of A is packed as the
+/// real one of the interleaved rows of A, `depth` real steps deep: at real
+/// step 2p the mr real parts of column p, at 2p + 1 its imaginary parts. The
+/// sliver of b holds depth / 2 rows of B itself, not of B′.
+///
+/// Each row of B is loaded once and multiplied by both parts of each entry
+/// of A, into two sets of sums: Re a · (Re b, Im b) and Im a · (Re b, Im b).
+/// The second set, each pair turned to (−Im a Im b, Im a Re b), is added to
+/// the first at the end. The real kernel on B′ (the 4M method) does the
+/// same FMAs but loads two rows of B′ per column of A, B and a rotated copy:
+/// twice the packed B, from L2, per FMA, and twice the packing.
+template <class T, class B>
+__attribute__((noinline))
+void complexMicroKernel(Index depth, const T* a, const T* b, T* c, Index stride, T alpha, T beta, Index rows,
+                        Index columns) {
+  using Packet = typename B::Packet;
+  constexpr Index mr = B::mr, nr = B::nr, lanes = B::lanes, vectors = nr / lanes;
+  static_assert(vectors * lanes == nr, "a row of the tile is whole vectors");
+  fetchTile<T, B>(c, stride, rows);
+  Packet realSums[mr][vectors], imaginarySums[mr][vectors];
+#pragma clang loop unroll(full)
+  for (Index r = 0; r < mr; ++r) {
+#pragma clang loop unroll(full)
+    for (Index v = 0; v < vectors; ++v) realSums[r][v] = imaginarySums[r][v] = B::zero();
+  }
+#pragma clang loop unroll_count(2)
+  for (Index p = 0; p < depth; p += 2) {
+    Packet right[vectors];
+#pragma clang loop unroll(full)
+    for (Index v = 0; v < vectors; ++v) right[v] = B::load(b + v * lanes);
+#pragma clang loop unroll(full)
+    for (Index r = 0; r < mr; ++r) {
+      const Packet real = B::broadcast(a + r), imaginary = B::broadcast(a + mr + r);
+#pragma clang loop unroll(full)
+      for (Index v = 0; v < vectors; ++v) {
+        realSums[r][v] = B::multiplyAdd(real, right[v], realSums[r][v]);
+        imaginarySums[r][v] = B::multiplyAdd(imaginary, right[v], imaginarySums[r][v]);
+      }
+    }
+    a += 2 * mr;
+    b += nr;
+  }
+#pragma clang loop unroll(full)
+  for (Index r = 0; r < mr; ++r) {
+#pragma clang loop unroll(full)
+    for (Index v = 0; v < vectors; ++v) realSums[r][v] = B::add(realSums[r][v], B::rotatePairs(imaginarySums[r][v]));
+  }
+  storeTile<T, B>(realSums, c, stride, alpha, beta, rows, columns);
 }
 
 /// The calling thread's storage for packed blocks, aligned for the kernel's
@@ -577,7 +661,12 @@ void multiplyPanels(Index m, Index n, Index k, T alpha, Operand<T> a, Operand<T>
       if (!fetchesA) packLeft<T, B>(a.offset(ic, pc), rows, depth, packedA);
       for (Index jc = 0; jc < n; jc += nc) {
         const Index columns = std::min(nc, n - jc);
-        packRight<T, B>(b.offset(pc, jc), depth, columns, packedB);
+        if constexpr (B::complexTiles) {
+          // Rows pc / 2 … of B itself (b is the complexPairs operand).
+          packRight<T, B>({b.offset(pc, jc).data, b.rowStride}, depth / 2, columns, packedB);
+        } else {
+          packRight<T, B>(b.offset(pc, jc), depth, columns, packedB);
+        }
         const bool packsA = fetchesA && jc == 0;
         const Index calls = (columns + B::nr - 1) / B::nr;
         for (Index ir = 0; ir < rows; ir += B::mr) {
@@ -591,8 +680,14 @@ void multiplyPanels(Index m, Index n, Index k, T alpha, Operand<T> a, Operand<T>
           }
           for (Index jr = 0, call = 0; jr < columns; jr += B::nr, ++call) {
             fetch.beforeCall(call);
-            microKernel<T, B>(depth, sliverA, packedB + jr * depth, c + (ic + ir) * cStride + jc + jr, cStride,
-                              alpha, blockBeta, std::min(B::mr, rows - ir), std::min(B::nr, columns - jr));
+            T* const tile = c + (ic + ir) * cStride + jc + jr;
+            const Index height = std::min(B::mr, rows - ir), width = std::min(B::nr, columns - jr);
+            if constexpr (B::complexTiles) {
+              complexMicroKernel<T, B>(depth, sliverA, packedB + jr * (depth / 2), tile, cStride, alpha, blockBeta,
+                                       height, width);
+            } else {
+              microKernel<T, B>(depth, sliverA, packedB + jr * depth, tile, cStride, alpha, blockBeta, height, width);
+            }
           }
         }
       }

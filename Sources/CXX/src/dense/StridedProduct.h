@@ -15,7 +15,8 @@ enum class RightFactorForm {
   /// A (k/2)×(n/2) complex matrix Z as interleaved reals (leading dimension
   /// `ldb` in reals); the right factor is Z′, whose rows 2p and 2p + 1 are
   /// (Re zₚ₀, Im zₚ₀, …) and (−Im zₚ₀, Re zₚ₀, …) (ComplexProductKernel.hpp),
-  /// packed straight from Z. k and n even; only the packed kernel reads it
+  /// packed straight from Z (with AVX-512, Z itself is packed, for a complex
+  /// micro-kernel). k and n even; only the packed kernel reads it
   /// (packsComplexPairs()).
   complexPairs,
 };
