@@ -144,6 +144,24 @@ struct MatrixBasicsTests {
     }
   }
 
+  /// A 4×4 matrix-vector product builds its result in one array literal
+  /// for real scalars; complex ones take the general small path.
+  @Test func fourByFourComplexMatrixVectorProductAgreesWithLoops() {
+    var generator = SeededGenerator(seed: 14)
+    let real = Matrix<Double>.random(rows: 4, columns: 4, in: -1...1, using: &generator)
+    let imaginary = Matrix<Double>.random(rows: 4, columns: 4, in: -1...1, using: &generator)
+    let a = Matrix<Complex<Double>>(real: real, imaginary: imaginary)
+    let x = (0..<4).map { _ in
+      Complex(Double.random(in: -1...1, using: &generator), Double.random(in: -1...1, using: &generator))
+    }
+    let y = a * x
+    #expect(y.count == 4)
+    for i in 0..<4 {
+      let expected = (0..<4).reduce(Complex<Double>(0, 0)) { $0 + a[i, $1] * x[$1] }
+      #expect((y[i] - expected).length <= 1e-14, "complex 4×4 matrix-vector, row \(i)")
+    }
+  }
+
   @Test func largerProductAgreesWithReference() {
     var generator = SeededGenerator(seed: 8)
     let a = Matrix<Float>.random(rows: 70, columns: 33, in: -1...1, using: &generator)
