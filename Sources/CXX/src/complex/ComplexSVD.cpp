@@ -156,7 +156,7 @@ void reducePanel(ComplexColumns<T>& w, Index p, Index width, std::vector<Reflect
     const Index c = p + j, below = m - c, after = n - c - 1, done = 2 * j;
     // Column c as it stands, rows c onwards.
     Vector column = w.col(c).tail(below);
-    if (j > 0) column.noalias() -= pAll.block(c, 0, below, done) * qAll.row(c).head(done).adjoint();
+    if (j > 0) detail::subtractTimes(pAll.block(c, 0, below, done), Vector(qAll.row(c).head(done).adjoint()), column);
     left.push_back(makeReflector<T>(column, c));
     diagonal[static_cast<std::size_t>(c)] = column(0).real();
     storeVector(left.back(), pAll.col(done));
@@ -170,14 +170,15 @@ void reducePanel(ComplexColumns<T>& w, Index p, Index width, std::vector<Reflect
                               true);
     });
     if (j > 0) {
-      const Vector pv = pAll.block(c, 0, below, done).adjoint() * leftVector;
-      product.noalias() -= qAll.block(c + 1, 0, after, done) * pv;
+      Vector pv(done);
+      detail::dispatchedTimes(pAll.block(c, 0, below, done), leftVector, pv, true);
+      detail::subtractTimes(qAll.block(c + 1, 0, after, done), pv, product);
     }
     qAll.col(done).tail(after) = left.back().tau * product;
     // Row c right of the diagonal as it stands (H_c applied: v_j, y_j are
     // in), as a column: its conjugate.
     Vector row = w.row(c).segment(c + 1, after).adjoint();
-    row.noalias() -= qAll.block(c + 1, 0, after, done + 1) * pAll.row(c).head(done + 1).adjoint();
+    detail::subtractTimes(qAll.block(c + 1, 0, after, done + 1), Vector(pAll.row(c).head(done + 1).adjoint()), row);
     right.push_back(makeReflector<T>(row, c + 1));
     superdiagonal[static_cast<std::size_t>(c)] = row(0).real();
     storeVector(right.back(), qAll.col(done + 1));
@@ -189,8 +190,9 @@ void reducePanel(ComplexColumns<T>& w, Index p, Index width, std::vector<Reflect
     parallel::forRange(below - 1, productParts(after, below - 1), 8, [&](Index begin, Index end) {
       detail::dispatchedTimes(lower.middleRows(begin, end - begin), rightVector, image.segment(begin, end - begin));
     });
-    const Vector qu = qAll.block(c + 1, 0, after, done + 1).adjoint() * rightVector;
-    image.noalias() -= pAll.block(c + 1, 0, below - 1, done + 1) * qu;
+    Vector qu(done + 1);
+    detail::dispatchedTimes(qAll.block(c + 1, 0, after, done + 1), rightVector, qu, true);
+    detail::subtractTimes(pAll.block(c + 1, 0, below - 1, done + 1), qu, image);
     pAll.col(done + 1).tail(below - 1) = right.back().tau * image;
   }
   // W −= P Qᴴ on the trailing rows and columns.
