@@ -58,9 +58,9 @@ Reflector<T> makeReflector(Column&& x, Index first) {
   reflector.first = first;
   const Index length = x.size();
   const Complex<T> alpha = x(0);
-  // stableNorm: a column of tiny entries beside large ones elsewhere must
-  // not square to zero.
-  const T tailNorm = length > 1 ? x.tail(length - 1).stableNorm() : T(0);
+  // Safely scaled: a column of tiny entries beside large ones elsewhere
+  // must not square to zero.
+  const T tailNorm = length > 1 ? detail::reflectorNorm(x.tail(length - 1)) : T(0);
   reflector.tail.resize(std::max<Index>(length - 1, 0));
   if (tailNorm == 0 && alpha.imag() == 0) {
     reflector.tau = 0;
@@ -74,8 +74,15 @@ Reflector<T> makeReflector(Column&& x, Index first) {
   // quotient by the scaled denominator cannot overflow.
   const Complex<T> denominator = alpha - beta;
   const T scale = std::max(std::abs(denominator.real()), std::abs(denominator.imag()));
-  const Complex<T> scaledDenominator = denominator / scale;
-  for (Index i = 1; i < length; ++i) reflector.tail(i - 1) = (x(i) / scale) / scaledDenominator;
+  // One complex division (|1 / scaledDenominator| ≤ 1), then products in
+  // real arithmetic, as zlarfg scales by 1/(α − β): a complex division per
+  // entry went through the runtime's __divdc3.
+  const Complex<T> reciprocal = T(1) / (denominator / scale);
+  const T re = reciprocal.real(), im = reciprocal.imag();
+  for (Index i = 1; i < length; ++i) {
+    const T xr = x(i).real() / scale, xi = x(i).imag() / scale;
+    reflector.tail(i - 1) = Complex<T>(xr * re - xi * im, xr * im + xi * re);
+  }
   x(0) = beta;
   if (length > 1) x.tail(length - 1).setZero();
   return reflector;
