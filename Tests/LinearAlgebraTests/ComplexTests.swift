@@ -264,6 +264,37 @@ struct ComplexMatrixTests {
   }
 
   @Test(arguments: [ScalarType.float, .double])
+  func clusteredHermitianEigenvaluesKeepOrthogonalVectors(_ type: ScalarType) {
+    switch type {
+    case .float: checkClusteredHermitianEigen(Float.self)
+    case .double: checkClusteredHermitianEigen(Double.self)
+    }
+  }
+
+  /// n = 160, past the size where the vectors come from inverse iteration
+  /// on the tridiagonal form: H = Q D Qᴴ for a random unitary Q, with D
+  /// holding 1 forty times, forty values a few ulps apart, and eighty
+  /// spread over [−2, −1]. Within a cluster the vectors must be
+  /// orthogonalized against each other.
+  private func checkClusteredHermitianEigen<R: RealMatrixScalar>(_: R.Type) {
+    let n = 160
+    let seed: UInt64 = 2_003
+    let q = Self.random(R.self, rows: n, columns: n, seed: seed).qr().q
+    let ulps = 8 * R.ulpOfOne
+    let values: [R] = (0..<n).map { (k: Int) -> R in
+      if k < 40 { return 1 }
+      if k < 80 { return 2 + R(k - 40) * ulps }
+      return -2 + R(k - 80) / 80
+    }
+    let product = q * Matrix.diagonal(values.map { Complex($0) }) * q.adjoint()
+    let half = Complex(R(0.5))
+    let hermitian = Matrix<Complex<R>>(rows: n, columns: n) { i, j in
+      (product[i, j] + product[j, i].conjugate) * half
+    }
+    checkHermitianEigen(of: hermitian, context: "\(R.self) clustered n = \(n), seed \(seed)")
+  }
+
+  @Test(arguments: [ScalarType.float, .double])
   func largeSolvesSpanManyPanels(_ type: ScalarType) throws {
     switch type {
     case .float: try checkLargeSolve(Float.self)

@@ -16,9 +16,8 @@
 #include "EigenSetup.hpp"
 #include "StorageOrder.hpp"
 #include "ThreadPool.hpp"
-#include "TridiagonalEigenvalues.hpp"
+#include "TridiagonalEigen.hpp"
 #include "Tridiagonalization.hpp"
-#include "TridiagonalInverseIteration.hpp"
 #include <Eigen/Eigenvalues>
 
 namespace core {
@@ -52,38 +51,7 @@ bool eigenByInverseIteration(ColumnMajorMatrix<T> lower, Vector<T>& values, Colu
   const Index n = lower.rows();
   Vector<T> d, e, reflectorCoefficients;
   tridiagonalizeInPlace(lower, d, e, reflectorCoefficients);
-  values.resize(n);
-  ColumnMajorMatrix<T>& z = vectors;
-  z = ColumnMajorMatrix<T>::Zero(n, n);
-  Index start = 0;
-  for (Index i = 0; i < n; ++i) {
-    // A block ends where the off-diagonal is negligible next to its
-    // neighbours on the diagonal (dropping it perturbs T by ≤ eps‖T‖).
-    const bool blockEnds =
-        i == n - 1 || std::abs(e(i)) <= std::numeric_limits<T>::epsilon() * (std::abs(d(i)) + std::abs(d(i + 1)));
-    if (!blockEnds) continue;
-    const Index size = i - start + 1;
-    if (size == 1) {
-      values(start) = d(start);
-      z(start, start) = T(1);
-    } else {
-      const T* const blockDiagonal = d.data() + start;
-      const T* const blockOffDiagonal = e.data() + start;
-      if (!tridiagonal::eigenvaluesRootFree(blockDiagonal, blockOffDiagonal, size, values.data() + start)) {
-        return false;
-      }
-      tridiagonal::eigenvectorsOfBlock(blockDiagonal, blockOffDiagonal, size, values.data() + start,
-                                       &z.coeffRef(start, start), n);
-    }
-    start = i + 1;
-  }
-  // All eigenvalues ascending; `order` says where their columns of Z are.
-  order.resize(static_cast<std::size_t>(n));
-  std::iota(order.begin(), order.end(), Index(0));
-  std::sort(order.begin(), order.end(),
-            [&](Index x, Index y) { return values(x) < values(y) || (values(x) == values(y) && x < y); });
-  const Vector<T> unsorted = values;
-  for (Index j = 0; j < n; ++j) values(j) = unsorted(order[static_cast<std::size_t>(j)]);
+  if (!tridiagonal::eigenOfTridiagonal(d, e, values, vectors, order)) return false;
   // V = Q Z: Q = H₀ H₁ ⋯ H_{n−2}, where H_j acts on rows j + 1 onwards; its
   // vector lies below the subdiagonal of the packed reduction, with the
   // implied 1 on the subdiagonal (which applyBlockReflector does not read).
