@@ -95,6 +95,8 @@ def operation(name, n, dtype):
     if name == "SVD": return lambda: np.linalg.svd(a, full_matrices=False)
     if name == "symmetric eigen":
         s = ((a + a.T) / 2).astype(dtype); return lambda: np.linalg.eigh(s)
+    if name == "Hermitian eigen":
+        h = ((a + a.conj().T) / 2).astype(dtype); return lambda: np.linalg.eigh(h)
     if name == "column sums": return lambda: a.sum(axis=0)
     if name == "row sums": return lambda: a.sum(axis=1)
     try:

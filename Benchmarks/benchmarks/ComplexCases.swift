@@ -3,7 +3,7 @@ import LinearAlgebra
 /// Complex matrices ("Matrix (Complex<T>)") and general eigenproblems (in the
 /// real "Matrix (T)" family): the core against pure-Swift kernels where one
 /// is reasonable, and against numpy by peers.py (eig, eigvals, complex
-/// products, solve and inverse).
+/// products, solve, inverse, SVD and Hermitian eigen).
 enum ComplexCases {
   static func cases<R: RealMatrixScalar>(_: R.Type, quick: Bool, swiftPaths: Bool) -> [BenchmarkCase] {
     let family = "Matrix (Complex<\(R.self)>)"
@@ -54,6 +54,14 @@ enum ComplexCases {
       return .cxxVersusSwift(
         family: family, name: "SVD", size: "\(n)×\(n)", cxx: cxx, swift: nil, work: 1, unit: "calls/s",
         agree: nil, note: "compared with numpy by peers.py")
+    }
+    add("Hermitian eigen", quick ? [64] : [256, 512]) { n, budget in
+      let a = input(R.self, n, seed: 48)
+      let hermitian = (a + a.adjoint()) * Complex(R(0.5))
+      let cxx = measure(budget) { blackHole(hermitian.hermitianEigen()) }
+      return .cxxVersusSwift(
+        family: family, name: "Hermitian eigen", size: "\(n)×\(n)", cxx: cxx, swift: nil, work: 1,
+        unit: "calls/s", agree: nil, note: "compared with numpy's eigh by peers.py")
     }
     for name in ["eig", "eigvals"] {
       add(name, quick ? [64] : [256, 512]) { n, budget in
