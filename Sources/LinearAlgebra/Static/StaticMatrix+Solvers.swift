@@ -123,11 +123,14 @@ extension StaticMatrix where Rows == Columns {
   /// geometric means is at least Π ‖rowᵢ‖ and costs one sum of squares
   /// instead of four. A matrix that passes it passes the exact test too; one
   /// that does not (nearly singular, rows of very different lengths, or a
-  /// bound out of range) takes ``inverseOfFourByFourWithRowBound(_:_:_:_:)``, which
+  /// bound out of range) takes ``inverseOfFourByFourWithRowBound()``, which
   /// decides with the exact bound. In the benchmark's batches of
   /// well-conditioned matrices the first stage took the Float inverse from
   /// 1.79× Eigen's fixed-size time to 1.64×, and the Double one from 1.48×
   /// to 1.43×.
+  ///
+  /// Double reads the matrix as eight half rows and takes
+  /// ``blockInverseByHalfRows(_:)``; Float keeps four-element rows.
   ///
   /// A finite, normal `limit` also makes `det` finite: every term of the
   /// block formula is at most a few hundred times (‖A‖²_F / 4)², far below
@@ -138,16 +141,35 @@ extension StaticMatrix where Rows == Columns {
   /// - Precondition: `Rows == 4`.
   @inlinable @inline(__always)
   internal func inverseOfFourByFour() throws(LinearAlgebraError) -> StaticMatrix {
+    if MemoryLayout<Scalar>.size == 8 {
+      let h = halfRows
+      var squares = h.0 * h.0
+      squares += h.1 * h.1
+      squares += h.2 * h.2
+      squares += h.3 * h.3
+      squares += h.4 * h.4
+      squares += h.5 * h.5
+      squares += h.6 * h.6
+      squares += h.7 * h.7
+      let limit = Self.firstStageLimit(sumOfSquares: squares[0] + squares[1])
+      let (det, result) = Self.blockInverseByHalfRows(h)
+      if limit.isNormal, limit.isFinite, det * det > limit { return result }
+      return try inverseOfFourByFourWithRowBound()
+    }
     let (r0, r1, r2, r3) = fourRows
     let squares = r0 * r0 + r1 * r1 + r2 * r2 + r3 * r3
-    let quarterSquare = squares.sum() * Scalar(0.25)
-    let threshold = 4 * Scalar.ulpOfOne
-    let limit = (threshold * threshold) * ((quarterSquare * quarterSquare) * (quarterSquare * quarterSquare))
-    let (det, result) =
-      MemoryLayout<Scalar>.size == 8
-      ? Self.blockInverseByHalfRows(r0, r1, r2, r3) : Self.blockInverse(r0, r1, r2, r3)
+    let limit = Self.firstStageLimit(sumOfSquares: squares.sum())
+    let (det, result) = Self.blockInverse(r0, r1, r2, r3)
     if limit.isNormal, limit.isFinite, det * det > limit { return result }
     return try inverseOfFourByFourWithRowBound()
+  }
+
+  /// (4 eps)² (‖A‖²_F / 4)⁴ from ‖A‖²_F: the first stage's bound on det².
+  @inlinable @inline(__always)
+  internal static func firstStageLimit(sumOfSquares: Scalar) -> Scalar {
+    let quarterSquare = sumOfSquares * Scalar(0.25)
+    let threshold = 4 * Scalar.ulpOfOne
+    return (threshold * threshold) * ((quarterSquare * quarterSquare) * (quarterSquare * quarterSquare))
   }
 
   /// The 4×4 inverse when the first stage of ``inverseOfFourByFour()`` did
@@ -196,6 +218,33 @@ extension StaticMatrix where Rows == Columns {
         raw.loadUnaligned(fromByteOffset: stride, as: SIMD4<Scalar>.self),
         raw.loadUnaligned(fromByteOffset: 2 * stride, as: SIMD4<Scalar>.self),
         raw.loadUnaligned(fromByteOffset: 3 * stride, as: SIMD4<Scalar>.self)
+      )
+    }
+  }
+
+  /// A 4×4 matrix's rows as halves, row by row: (a1 b1), (a2 b2), (c1 d1),
+  /// (c2 d2) for the blocks M = [A B; C D], loaded from the inline storage
+  /// as two-element vectors.
+  @usableFromInline
+  internal typealias HalfRows = (
+    SIMD2<Scalar>, SIMD2<Scalar>, SIMD2<Scalar>, SIMD2<Scalar>, SIMD2<Scalar>, SIMD2<Scalar>, SIMD2<Scalar>,
+    SIMD2<Scalar>
+  )
+
+  /// The rows of a 4×4 matrix as eight half rows (see ``HalfRows``).
+  @inlinable @inline(__always)
+  internal var halfRows: HalfRows {
+    let stride = 2 * MemoryLayout<Scalar>.stride
+    return withUnsafeBytes(of: storage) { raw in
+      (
+        raw.loadUnaligned(as: SIMD2<Scalar>.self),
+        raw.loadUnaligned(fromByteOffset: stride, as: SIMD2<Scalar>.self),
+        raw.loadUnaligned(fromByteOffset: 2 * stride, as: SIMD2<Scalar>.self),
+        raw.loadUnaligned(fromByteOffset: 3 * stride, as: SIMD2<Scalar>.self),
+        raw.loadUnaligned(fromByteOffset: 4 * stride, as: SIMD2<Scalar>.self),
+        raw.loadUnaligned(fromByteOffset: 5 * stride, as: SIMD2<Scalar>.self),
+        raw.loadUnaligned(fromByteOffset: 6 * stride, as: SIMD2<Scalar>.self),
+        raw.loadUnaligned(fromByteOffset: 7 * stride, as: SIMD2<Scalar>.self)
       )
     }
   }
@@ -263,25 +312,23 @@ extension StaticMatrix where Rows == Columns {
     return (det, result)
   }
 
-  /// The determinant and the inverse of the 4×4 matrix with rows `r0`…`r3`
+  /// The determinant and the inverse of a 4×4 matrix from its half rows
   /// by the 2×2-block formula of ``blockInverse(_:_:_:_:)``, each block held
-  /// as its two rows in two-element vectors (the shape of Eigen's `double`
-  /// version of the same formula): for Double, whose four-element vectors
+  /// as two rows in two-element vectors (the shape of Eigen's `double`
+  /// version of the same formula). For Double, whose four-element vectors
   /// take two SSE registers each, the optimizer then keeps the work in
-  /// whole registers. Standalone harness, Double 4×4 inverses with the
-  /// singularity test: 17.3 → 16.4 ns (Float was slower this way, 17.0
-  /// against 14.2 ns).
+  /// whole registers; the blocks of the inverse are formed in an order in
+  /// which A and B, then C and D, are last used early, and stored as they
+  /// come, which spilled fewer registers. Standalone harness, Double 4×4
+  /// inverses with the singularity test: 17.3 ns with four-element rows,
+  /// 16.4 ns on halves of them, 15.2 ns on halves loaded as such, 14.9 ns
+  /// in this order (Float was slower on halves, 17.0 against 14.2 ns).
   ///
   /// - Precondition: `Rows == 4`.
   @inlinable @inline(__always)
-  internal static func blockInverseByHalfRows(
-    _ r0: SIMD4<Scalar>, _ r1: SIMD4<Scalar>, _ r2: SIMD4<Scalar>, _ r3: SIMD4<Scalar>
-  ) -> (determinant: Scalar, inverse: StaticMatrix) {
+  internal static func blockInverseByHalfRows(_ h: HalfRows) -> (determinant: Scalar, inverse: StaticMatrix) {
     typealias Half = SIMD2<Scalar>
-    // Row i of block X is xᵢ: M = [A B; C D] with rows (a1 b1), (a2 b2),
-    // (c1 d1), (c2 d2).
-    let (a1, b1, a2, b2) = (r0.lowHalf, r0.highHalf, r1.lowHalf, r1.highHalf)
-    let (c1, d1, c2, d2) = (r2.lowHalf, r2.highHalf, r3.lowHalf, r3.highHalf)
+    let (a1, b1, a2, b2, c1, d1, c2, d2) = h
     let detA = a1[0] * a2[1] - a1[1] * a2[0]
     let detB = b1[0] * b2[1] - b1[1] * b2[0]
     let detC = c1[0] * c2[1] - c1[1] * c2[0]
@@ -294,34 +341,30 @@ extension StaticMatrix where Rows == Columns {
     let trace = p1 * Half(q1[0], q2[0]) + p2 * Half(q1[1], q2[1])
     let det = detA * detD + detB * detC - (trace[0] + trace[1])
     let r = 1 / det
-    // The blocks before their adjugates, by rows: |D|A − BQ, |B|C − DP#,
-    // |C|B − AQ#, |A|D − CP.
-    let topLeft1 = a1 * detD - (q1 * b1[0] + q2 * b1[1])
-    let topLeft2 = a2 * detD - (q1 * b2[0] + q2 * b2[1])
-    let (pLeft, pRight) = (Half(p2[1], p1[0]), Half(p2[0], p1[1]))
-    let topRight1 = c1 * detB - (d1 * pLeft - Half(d1[1], d1[0]) * pRight)
-    let topRight2 = c2 * detB - (d2 * pLeft - Half(d2[1], d2[0]) * pRight)
-    let (qLeft, qRight) = (Half(q2[1], q1[0]), Half(q2[0], q1[1]))
-    let bottomLeft1 = b1 * detC - (a1 * qLeft - Half(a1[1], a1[0]) * qRight)
-    let bottomLeft2 = b2 * detC - (a2 * qLeft - Half(a2[1], a2[0]) * qRight)
-    let bottomRight1 = d1 * detA - (p1 * c1[0] + p2 * c1[1])
-    let bottomRight2 = d2 * detA - (p1 * c2[0] + p2 * c2[1])
     // The adjugate of the rows (x y), (z w) is (w −y), (−z x).
     let (upper, lower) = (Half(r, -r), Half(-r, r))
     var result = StaticMatrix()
     let (row, half) = (4 * MemoryLayout<Scalar>.stride, 2 * MemoryLayout<Scalar>.stride)
     withUnsafeMutableBytes(of: &result.storage) { raw in
-      func store(_ x: Half, row i: Int, half j: Int) {
-        raw.storeBytes(of: x, toByteOffset: i * row + j * half, as: Half.self)
+      /// Stores the adjugate of the block with rows x1, x2 over |M|.
+      func storeAdjugate(_ x1: Half, _ x2: Half, row i: Int, half j: Int) {
+        raw.storeBytes(of: Half(x2[1], x1[1]) * upper, toByteOffset: i * row + j * half, as: Half.self)
+        raw.storeBytes(of: Half(x2[0], x1[0]) * lower, toByteOffset: (i + 1) * row + j * half, as: Half.self)
       }
-      store(Half(topLeft2[1], topLeft1[1]) * upper, row: 0, half: 0)
-      store(Half(topRight2[1], topRight1[1]) * upper, row: 0, half: 1)
-      store(Half(topLeft2[0], topLeft1[0]) * lower, row: 1, half: 0)
-      store(Half(topRight2[0], topRight1[0]) * lower, row: 1, half: 1)
-      store(Half(bottomLeft2[1], bottomLeft1[1]) * upper, row: 2, half: 0)
-      store(Half(bottomRight2[1], bottomRight1[1]) * upper, row: 2, half: 1)
-      store(Half(bottomLeft2[0], bottomLeft1[0]) * lower, row: 3, half: 0)
-      store(Half(bottomRight2[0], bottomRight1[0]) * lower, row: 3, half: 1)
+      // The blocks before their adjugates, by rows: |D|A − BQ, |C|B − AQ#,
+      // |B|C − DP#, |A|D − CP.
+      storeAdjugate(
+        a1 * detD - (q1 * b1[0] + q2 * b1[1]), a2 * detD - (q1 * b2[0] + q2 * b2[1]), row: 0, half: 0)
+      let (qLeft, qRight) = (Half(q2[1], q1[0]), Half(q2[0], q1[1]))
+      storeAdjugate(
+        b1 * detC - (a1 * qLeft - Half(a1[1], a1[0]) * qRight),
+        b2 * detC - (a2 * qLeft - Half(a2[1], a2[0]) * qRight), row: 2, half: 0)
+      let (pLeft, pRight) = (Half(p2[1], p1[0]), Half(p2[0], p1[1]))
+      storeAdjugate(
+        c1 * detB - (d1 * pLeft - Half(d1[1], d1[0]) * pRight),
+        c2 * detB - (d2 * pLeft - Half(d2[1], d2[0]) * pRight), row: 0, half: 1)
+      storeAdjugate(
+        d1 * detA - (p1 * c1[0] + p2 * c1[1]), d2 * detA - (p1 * c2[0] + p2 * c2[1]), row: 2, half: 1)
     }
     return (det, result)
   }
