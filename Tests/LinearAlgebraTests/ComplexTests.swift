@@ -162,7 +162,7 @@ struct ComplexMatrixTests {
 
   private func checkSolvers<R: RealMatrixScalar>(_: R.Type) throws {
     let epsilon = Double(R.ulpOfOne)
-    for n in [1, 2, 5, 33, 130] {
+    for n in [1, 2, 5, 33, 41, 130] {
       let seed = UInt64(n) &* 7919
       let a = Self.random(R.self, rows: n, columns: n, seed: seed)
       let b = Self.random(R.self, rows: n, columns: 3, seed: seed + 1)

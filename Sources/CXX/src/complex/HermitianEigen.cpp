@@ -39,8 +39,13 @@ constexpr Index tridiagonalReflectorBlockWidth = 32;
 /// steps at every size, two threads: 256 24.9 → 11.5–11.7 ms with inverse
 /// iteration and Eigen's reduction, → 8.4–8.5 ms with the blocked one; 512
 /// 188.6–188.7 → 75.9–81.7 → 44.6–46.6 ms; one thread 512 220.7 → 84.3 →
-/// 65.4 ms (numpy's eigh: 10.2 and 56.3 ms on two threads).
-constexpr Index hermitianInverseIterationMinimumSize = 128;
+/// 65.4 ms (numpy's eigh: 10.2 and 56.3 ms on two threads). The two paths
+/// cross near n = 36 (medians of 101 runs, two threads, Double / Float):
+/// 32 0.087 / 0.080 ms with Eigen's steps against 0.095 / 0.083 ms, 40
+/// 0.154 / 0.135 against 0.142 / 0.124 ms, 64 0.54 / 0.44 against 0.39 /
+/// 0.30 ms, 127 3.59 against 2.09 ms (Double; numpy's eigh 0.15 ms at 40,
+/// 0.38 ms at 64, 2.55 ms at 127).
+constexpr Index hermitianInverseIterationMinimumSize = 40;
 
 /// Columns per panel of the blocked Hermitian tridiagonalization.
 constexpr Index hermitianPanelWidth = 32;
