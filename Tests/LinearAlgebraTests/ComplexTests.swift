@@ -264,6 +264,42 @@ struct ComplexMatrixTests {
   }
 
   @Test(arguments: [ScalarType.float, .double])
+  func badlyScaledHermitianEigen(_ type: ScalarType) {
+    switch type {
+    case .float: checkBadlyScaledHermitianEigen(Float.self, scales: [1e30, 1e-30, 1e36, 1e-36])
+    case .double: checkBadlyScaledHermitianEigen(Double.self, scales: [1e200, 1e-200, 1e300, 1e-300])
+    }
+  }
+
+  /// s H for scales whose squares over- or underflow, at n = 20 (Eigen's
+  /// steps) and n = 50 (the blocked reduction and inverse iteration): the
+  /// eigenvalues are s times H's (to 100 n eps of ‖H‖), and the vectors
+  /// satisfy H V = V Λ / s with the residual ratio of checkHermitianEigen.
+  private func checkBadlyScaledHermitianEigen<R: RealMatrixScalar>(_: R.Type, scales: [R]) {
+    let epsilon = Double(R.ulpOfOne)
+    for n in [20, 50] {
+      let seed = UInt64(n) &* 6_007
+      let a = Self.random(R.self, rows: n, columns: n, seed: seed)
+      let hermitian = a + a.adjoint()
+      let unscaled = hermitian.hermitianEigen().eigenvalues
+      let h = ComplexReference(hermitian)
+      let largest = unscaled.map { Double(abs($0)) }.max() ?? 0
+      for scale in scales {
+        let context = "\(R.self) n = \(n), seed \(seed), scale \(scale)"
+        let eigen = hermitian.map { $0 * Complex(scale) }.hermitianEigen()
+        let values = eigen.eigenvalues.map { Double($0) / Double(scale) }
+        let worst = zip(values, unscaled).map { abs($0 - Double($1)) }.max() ?? 0
+        #expect(worst <= 100 * Double(n) * epsilon * largest, "\(context): eigenvalues off by \(worst)")
+        let v = ComplexReference(eigen.eigenvectors)
+        let ratio = complexResidualRatio(
+          h * v - v.scalingColumns(by: values.map { Complex($0) }), scale: h.frobeniusNorm, size: n,
+          epsilon: epsilon)
+        #expect(ratio < residualBound, "hermitianEigen \(context): \(ratio)")
+      }
+    }
+  }
+
+  @Test(arguments: [ScalarType.float, .double])
   func clusteredHermitianEigenvaluesKeepOrthogonalVectors(_ type: ScalarType) {
     switch type {
     case .float: checkClusteredHermitianEigen(Float.self)

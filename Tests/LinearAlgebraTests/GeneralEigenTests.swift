@@ -108,6 +108,23 @@ struct GeneralEigenTests {
         ComplexMatrixTests.random(Double.self, rows: n, columns: n, seed: 1_502) * C(scale, 0)
       let complexEigen = try complexScaled.eigen()
       #expect(complexEigen.eigenvectors.elements.allSatisfy { $0.isFinite }, "complex scale \(scale)")
+      // The Schur and Hessenberg forms of s·A are s times A's: A = Z (T / s) Zᴴ
+      // and A = Q (H / s) Qᴴ, checked on the unscaled A.
+      let complexA = ComplexReference(
+        ComplexMatrixTests.random(Double.self, rows: n, columns: n, seed: 1_502))
+      let schur = try complexScaled.schur()
+      let hessenberg = complexScaled.hessenberg()
+      let (z, q) = (ComplexReference(schur.z), ComplexReference(hessenberg.q))
+      let unscale = C(1 / scale, 0)
+      let schurRatio = complexResidualRatio(
+        complexA - z * ComplexReference(schur.t.map { $0 * unscale }) * z.adjoint,
+        scale: complexA.frobeniusNorm,
+        size: n, epsilon: .ulpOfOne)
+      #expect(schurRatio < residualBound, "complex schur, scale \(scale): \(schurRatio)")
+      let hessenbergRatio = complexResidualRatio(
+        complexA - q * ComplexReference(hessenberg.h.map { $0 * unscale }) * q.adjoint,
+        scale: complexA.frobeniusNorm, size: n, epsilon: .ulpOfOne)
+      #expect(hessenbergRatio < residualBound, "complex hessenberg, scale \(scale): \(hessenbergRatio)")
       // The residual ratio's own norms overflow at 1e300 (‖A‖_F squares the
       // entries); there the eigenvalues and finite vectors are the check.
       guard scale <= 1e150 else { continue }

@@ -135,7 +135,11 @@ Status schurImpl(const T* a, Index n, T* t, T* z) {
   if (!runHessenbergQR(h.data(), n, true, unitary.data(), values.data())) {
     return Status::noConvergence;
   }
-  detail::complexView(t, n, n) = h.template triangularView<Eigen::Upper>().toDenseMatrix() / std::complex<T>(factor);
+  // Divided by the real factor: Eigen's vectorized division by a complex
+  // scalar computes a b̄ / |b|², and |2^e|² over- or underflows for
+  // |e| > 511. (Into this view Eigen happened to divide element by element,
+  // with the careful scalar division; the hermitianEigen path did not.)
+  detail::complexView(t, n, n) = h.template triangularView<Eigen::Upper>().toDenseMatrix() / factor;
   detail::complexView(z, n, n) = unitary;
   return Status::ok;
 }
@@ -156,7 +160,7 @@ Status hessenbergImpl(const T* a, Index n, T* h, T* q) {
   const T factor = std::ldexp(T(1), -detail::safeRangeExponent(input));
   work *= factor;
   detail::ComplexMatrix<T> unitary;
-  detail::complexView(h, n, n) = reduceToHessenberg(work, &unitary) / std::complex<T>(factor);
+  detail::complexView(h, n, n) = reduceToHessenberg(work, &unitary) / factor;  // real factor, as in schurImpl
   detail::complexView(q, n, n) = unitary;
   return Status::ok;
 }

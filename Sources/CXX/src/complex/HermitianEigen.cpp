@@ -121,14 +121,14 @@ void tridiagonalizeHermitian(detail::ComplexMatrix<T>& a, detail::Vector<std::co
 }
 
 /// hermitianEigen from `hermitianInverseIterationMinimumSize` on, for the
-/// scaled lower triangle `work`, as LAPACK's zheevx: the blocked
+/// lower triangle `work` divided by 2^exponent, as LAPACK's zheevx: the blocked
 /// tridiagonalization, T's eigenvalues and real eigenvectors Z by the dense
 /// layer's root-free QL and inverse iteration (in Double for Float too: in
 /// single precision inverse iteration loses orthogonality on dense
 /// spectra, SymmetricEigenKernels.hpp), then V = Q Z with Q's block
 /// reflectors applied to Z as products.
 template <class T>
-Status hermitianEigenByInverseIteration(detail::ComplexMatrix<T>& work, T scale, T* values, T* vectors) {
+Status hermitianEigenByInverseIteration(detail::ComplexMatrix<T>& work, int exponent, T* values, T* vectors) {
   const Index n = work.rows();
   // Both triangles, the diagonal real.
   work.diagonal() = work.diagonal().real().template cast<std::complex<T>>();
@@ -148,7 +148,7 @@ Status hermitianEigenByInverseIteration(detail::ComplexMatrix<T>& work, T scale,
   for (Index j = 0; j < n; ++j) v.col(j) = z.col(order[static_cast<std::size_t>(j)]).template cast<std::complex<T>>();
   applyReflectorsInBlocks(work.block(1, 0, n - 1, n - 1), tau, v.bottomRows(n - 1), tridiagonalReflectorBlockWidth,
                           ApplyComplexBlockReflector{});
-  Eigen::Map<detail::Vector<T>>(values, n) = lambda.template cast<T>() * scale;
+  for (Index i = 0; i < n; ++i) values[i] = std::ldexp(static_cast<T>(lambda(i)), exponent);
   detail::complexView(vectors, n, n) = v;
   return Status::ok;
 }
@@ -178,13 +178,22 @@ Status hermitianEigenImpl(const T* a, Index n, T* values, T* vectors) {
     vectors[1] = T(0);
     return Status::ok;
   }
-  // The lower triangle mapped into [−1, 1] against over- and underflow, as
-  // Eigen's solver does; the eigenvalues are scaled back at the end.
+  // The lower triangle divided by 2^e, exactly, its largest real or
+  // imaginary part then in [0.5, 1), against over- and underflow of the
+  // reflectors' squares; the eigenvalues are scaled back at the end. (Not by
+  // dividing by a complex scalar: Eigen does that with vectors as
+  // a b̄ / |b|², whose |b|² over- or underflows from about 1e±154, which
+  // made 1e200 and 1e-200 matrices fail to converge.) Two factors, since
+  // 2^−e alone overflows for a matrix of subnormals.
   detail::ComplexMatrix<T> work = input.template triangularView<Eigen::Lower>();
-  T scale = work.cwiseAbs().maxCoeff();
-  if (scale == T(0)) scale = T(1);
-  work /= std::complex<T>(scale);
-  if (n >= hermitianInverseIterationMinimumSize) return hermitianEigenByInverseIteration(work, scale, values, vectors);
+  const T largest = std::max(work.real().cwiseAbs().maxCoeff(), work.imag().cwiseAbs().maxCoeff());
+  int exponent = 0;
+  if (largest > T(0)) std::frexp(largest, &exponent);
+  work *= std::ldexp(T(1), -(exponent / 2));
+  work *= std::ldexp(T(1), exponent / 2 - exponent);
+  if (n >= hermitianInverseIterationMinimumSize) {
+    return hermitianEigenByInverseIteration(work, exponent, values, vectors);
+  }
   detail::Vector<std::complex<T>> coefficients(n - 1);
   Eigen::internal::tridiagonalization_inplace(work, coefficients);
   detail::Vector<T> diagonal = work.diagonal().real();
@@ -202,7 +211,7 @@ Status hermitianEigenImpl(const T* a, Index n, T* values, T* vectors) {
       Eigen::Success) {
     return Status::noConvergence;
   }
-  Eigen::Map<detail::Vector<T>>(values, n) = diagonal * scale;
+  for (Index i = 0; i < n; ++i) values[i] = std::ldexp(diagonal(i), exponent);
   detail::complexView(vectors, n, n) = q;
   return Status::ok;
 }
