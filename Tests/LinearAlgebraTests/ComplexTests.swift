@@ -271,6 +271,79 @@ struct ComplexMatrixTests {
     }
   }
 
+  @Test(arguments: [ScalarType.float, .double])
+  func badlyScaledQRAndSVD(_ type: ScalarType) {
+    switch type {
+    case .float: checkBadlyScaledQRAndSVD(Float.self, scales: [1e30, 1e-30, 1e36, 1e-36])
+    case .double: checkBadlyScaledQRAndSVD(Double.self, scales: [1e200, 1e-200, 1e300, 1e-300])
+    }
+  }
+
+  @Test(arguments: [ScalarType.float, .double])
+  func badlyScaledSolveAndInverse(_ type: ScalarType) throws {
+    switch type {
+    case .float: try checkBadlyScaledSolveAndInverse(Float.self, scales: [1e30, 1e-30, 1e36, 1e-36])
+    case .double: try checkBadlyScaledSolveAndInverse(Double.self, scales: [1e200, 1e-200, 1e300, 1e-300])
+    }
+  }
+
+  /// inverse(), solve and lu() of s A (140×140; Float entries of 1e-36 were
+  /// called singular when ‖A⁻¹‖'s estimate overflowed): A (s X) = I and
+  /// A (s x) = b to the residual bound, on the unscaled A.
+  private func checkBadlyScaledSolveAndInverse<R: RealMatrixScalar>(_: R.Type, scales: [R]) throws {
+    let epsilon = Double(R.ulpOfOne)
+    let n = 140
+    let seed: UInt64 = 6_203
+    let a = Self.random(R.self, rows: n, columns: n, seed: seed)
+    let b = Self.random(R.self, rows: n, columns: 2, seed: seed + 1)
+    let (reference, right) = (ComplexReference(a), ComplexReference(b))
+    for scale in scales {
+      let context = "\(R.self) n = \(n), seed \(seed), scale \(scale)"
+      let scaled = a.map { $0 * Complex(scale) }
+      let inverse = ComplexReference(try scaled.inverse().map { $0 * Complex(scale) })
+      let inverseRatio = complexResidualRatio(
+        reference * inverse - .identity(n), scale: reference.frobeniusNorm * inverse.frobeniusNorm, size: n,
+        epsilon: epsilon)
+      #expect(inverseRatio < residualBound, "inverse \(context): \(inverseRatio)")
+      for x in [try scaled.solve(b), try scaled.lu().solve(b)] {
+        let solution = ComplexReference(x.map { $0 * Complex(scale) })
+        let ratio = complexResidualRatio(
+          reference * solution - right, scale: reference.frobeniusNorm * solution.frobeniusNorm, size: n,
+          epsilon: epsilon)
+        #expect(ratio < residualBound, "solve \(context): \(ratio)")
+      }
+    }
+  }
+
+  /// qr() and svd() of s A (24×20) for scales whose squares over- or
+  /// underflow: A = Q (R / s) and A = U (Σ / s) Vᴴ to the residual bound on
+  /// the unscaled A, Q and U with orthonormal columns.
+  private func checkBadlyScaledQRAndSVD<R: RealMatrixScalar>(_: R.Type, scales: [R]) {
+    let epsilon = Double(R.ulpOfOne)
+    let seed: UInt64 = 6_101
+    let a = Self.random(R.self, rows: 24, columns: 20, seed: seed)
+    let reference = ComplexReference(a)
+    for scale in scales {
+      let context = "\(R.self) seed \(seed), scale \(scale)"
+      let scaled = a.map { $0 * Complex(scale) }
+      let qr = scaled.qr()
+      let q = ComplexReference(qr.q)
+      let r = ComplexReference(qr.r.map { $0 * Complex(1 / scale) })
+      let qrRatio = complexResidualRatio(
+        reference - q * r, scale: reference.frobeniusNorm, size: 24, epsilon: epsilon)
+      #expect(qrRatio < residualBound, "qr \(context): \(qrRatio)")
+      let orthogonality = complexResidualRatio(
+        q.adjoint * q - .identity(20), scale: 1, size: 24, epsilon: epsilon)
+      #expect(orthogonality < residualBound, "qr orthogonality \(context): \(orthogonality)")
+      let svd = scaled.svd()
+      let sigma = svd.singularValues.map { Complex(Double($0) / Double(scale)) }
+      let svdRatio = complexResidualRatio(
+        reference - ComplexReference(svd.u).scalingColumns(by: sigma) * ComplexReference(svd.v).adjoint,
+        scale: reference.frobeniusNorm, size: 24, epsilon: epsilon)
+      #expect(svdRatio < residualBound, "svd \(context): \(svdRatio)")
+    }
+  }
+
   /// s H for scales whose squares over- or underflow, at n = 20 (Eigen's
   /// steps) and n = 50 (the blocked reduction and inverse iteration): the
   /// eigenvalues are s times H's (to 100 n eps of ‖H‖), and the vectors

@@ -626,28 +626,66 @@ bool isSingular(const C<T>* lu, const Index* rowOrder, Index n, T matrixNorm, Al
   return (T(1) / inverseNorm) / matrixNorm < std::numeric_limits<T>::epsilon();
 }
 
+/// Multiplies `count` reals by 2^e, exactly (std::ldexp, also where 2^e
+/// itself would over- or underflow).
+template <class T>
+void scaleByPowerOfTwo(T* values, Index count, int e) {
+  for (Index index = 0; index < count; ++index) values[index] = std::ldexp(values[index], e);
+}
+
+/// The e by which the complex LU divides a matrix of 1-norm `norm` before
+/// factoring it, as the real LU family does (luScaleExponent): 0 unless
+/// the norm lies beyond 2^±(max_exponent / 4), else the exponent that
+/// brings it into [0.5, 1). Partial pivoting changes no digit for a
+/// power-of-2 scaling; near the ends of the range the condition estimate's
+/// ‖A⁻¹‖ overflowed (Float entries of 1e-36 at n = 140 were called
+/// singular) or tiny pivots turned subnormal.
+template <class T>
+int complexLUScaleExponent(T norm) {
+  if (!(norm > T(0)) || !(norm <= std::numeric_limits<T>::max())) return 0;
+  int e = 0;
+  std::frexp(norm, &e);
+  return std::abs(e) <= std::numeric_limits<T>::max_exponent / 4 ? 0 : e;
+}
+
 /// Factors a copy of `a` into `lu`. A non-finite `a` gives NaN factors,
 /// the identity order and `*finite` false (when `finite` is given).
+///
+/// The copy is first divided by 2^e (complexLUScaleExponent). With
+/// `exponent` given, the factors stay those of A / 2^e and e is stored
+/// there (the solvers scale their results by 2^−e); without it U is
+/// multiplied back by 2^e, so that the factors are A's.
 ///
 /// `alongside()` runs once, beside the singularity test, when `a` is finite.
 template <class T, class Alongside = NothingAlongside>
 Status factorImpl(const T* a, Index n, T* lu, Index* rowOrder, bool* singular, bool* finite = nullptr,
-                  Alongside&& alongside = {}) {
+                  Alongside&& alongside = {}, int* exponent = nullptr) {
   if (n < 0) return Status::invalidArgument;
   *singular = false;
   if (finite != nullptr) *finite = true;
+  if (exponent != nullptr) *exponent = 0;
   if (n == 0) return Status::ok;
   C<T>* factors = reinterpret_cast<C<T>*>(lu);
-  const T matrixNorm = copyMeasuringNormOne(reinterpret_cast<const C<T>*>(a), n, factors);
+  T matrixNorm = copyMeasuringNormOne(reinterpret_cast<const C<T>*>(a), n, factors);
   if (matrixNorm != matrixNorm) {
     if (finite != nullptr) *finite = false;
     detail::fillNaN(lu, 2 * n * n);
     for (Index row = 0; row < n; ++row) rowOrder[row] = row;
     return Status::ok;
   }
+  const int e = complexLUScaleExponent(matrixNorm);
+  if (e != 0) {
+    scaleByPowerOfTwo(lu, 2 * n * n, -e);
+    matrixNorm = std::ldexp(matrixNorm, -e);
+  }
   const Status status = factorInPlace(factors, n, rowOrder);
   if (status != Status::ok) return status;
   *singular = isSingular(factors, rowOrder, n, matrixNorm, alongside);
+  if (exponent != nullptr) {
+    *exponent = e;
+  } else if (e != 0) {
+    for (Index row = 0; row < n; ++row) scaleByPowerOfTwo(lu + 2 * (row * n + row), 2 * (n - row), e);
+  }
   return Status::ok;
 }
 
@@ -661,15 +699,16 @@ Status solveFactorsImpl(const T* lu, const Index* rowOrder, Index n, const T* b,
   return solvePermuted(reinterpret_cast<const C<T>*>(lu), n, solution);
 }
 
-/// Factors a copy of `a`; `Status::singular` when it is singular. Non-finite
-/// input sets `*finite` to false. `alongside` as for factorImpl.
+/// Factors a copy of `a` divided by 2^e, e stored in `*exponent`;
+/// `Status::singular` when it is singular. Non-finite input sets `*finite`
+/// to false. `alongside` as for factorImpl.
 template <class T, class Alongside = NothingAlongside>
 Status factorCopy(const T* a, Index n, detail::ScratchBuffer<T>& lu, std::unique_ptr<Index[]>& rowOrder,
-                  bool* finite, Alongside&& alongside = {}) {
+                  bool* finite, int* exponent, Alongside&& alongside = {}) {
   lu = detail::threadScratch<T, detail::factorScratch>(2 * n * n);
   rowOrder.reset(new Index[static_cast<size_t>(n)]);
   bool singular = false;
-  const Status status = factorImpl(a, n, lu.data, rowOrder.get(), &singular, finite, alongside);
+  const Status status = factorImpl(a, n, lu.data, rowOrder.get(), &singular, finite, alongside, exponent);
   if (status != Status::ok || !*finite) return status;
   return singular ? Status::singular : Status::ok;
 }
@@ -694,14 +733,17 @@ Status solveImpl(const T* a, Index n, const T* b, Index nrhs, T* x) {
     solved = solveFactorsImpl(lu.data, rowOrder.get(), n, b, nrhs, x);
     solvedAlongside = true;
   };
-  const Status status = factorCopy(a, n, lu, rowOrder, &finite, solveRight);
+  int exponent = 0;
+  const Status status = factorCopy(a, n, lu, rowOrder, &finite, &exponent, solveRight);
   if (!finite || !rightFinite) {
     detail::fillNaN(x, 2 * n * nrhs);
     return Status::ok;
   }
   if (status != Status::ok) return status;
-  if (solvedAlongside) return solved;
-  return solveFactorsImpl(lu.data, rowOrder.get(), n, b, nrhs, x);
+  if (!solvedAlongside) solved = solveFactorsImpl(lu.data, rowOrder.get(), n, b, nrhs, x);
+  // The factors are A / 2^e's: x = 2^−e (A / 2^e)⁻¹ b.
+  if (solved == Status::ok && exponent != 0) scaleByPowerOfTwo(x, 2 * n * nrhs, -exponent);
+  return solved;
 }
 
 template <class T>
@@ -711,7 +753,8 @@ Status inverseImpl(const T* a, Index n, T* out) {
   detail::ScratchBuffer<T> lu;
   std::unique_ptr<Index[]> rowOrder;
   bool finite = true;
-  const Status status = factorCopy(a, n, lu, rowOrder, &finite);
+  int exponent = 0;
+  const Status status = factorCopy(a, n, lu, rowOrder, &finite, &exponent);
   if (!finite) {
     detail::fillNaN(out, 2 * n * n);
     return Status::ok;
@@ -735,6 +778,8 @@ Status inverseImpl(const T* a, Index n, T* out) {
       for (Index k = 0; k < n; ++k) target[order[k]] = row[static_cast<size_t>(k)];
     }
   });
+  // The factors are A / 2^e's: A⁻¹ = 2^−e (A / 2^e)⁻¹.
+  if (exponent != 0) scaleByPowerOfTwo(out, 2 * n * n, -exponent);
   return Status::ok;
 }
 

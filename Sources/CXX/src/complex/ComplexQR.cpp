@@ -19,11 +19,18 @@ Status qrImpl(const T* a, Index m, Index n, T* q, T* r) {
   if (m < 0 || n < 0) return Status::invalidArgument;
   const Index k = std::min(m, n);
   if (k == 0) return Status::ok;
-  Eigen::HouseholderQR<detail::ComplexMatrix<T>> factors(detail::ComplexMatrix<T>(detail::complexView(a, m, n)));
+  // Factor A / 2^e (exact), then R = 2^e · R̂, as the real QR does: the
+  // reflectors' squared norms of entries near 1e±154 (Double) or 1e±19
+  // (Float) over- or underflow, which made Q and R all NaN.
+  const int e = detail::scaleExponent(a, 2 * m * n);
+  detail::ComplexMatrix<T> scaled = detail::complexView(a, m, n);
+  scaled *= std::ldexp(T(1), -e);
+  Eigen::HouseholderQR<detail::ComplexMatrix<T>> factors(scaled);
   detail::ComplexMatrix<T> thinQ = detail::ComplexMatrix<T>::Identity(m, k);
   thinQ.applyOnTheLeft(factors.householderQ());
   detail::complexView(q, m, k) = thinQ;
-  detail::complexView(r, k, n) = factors.matrixQR().topRows(k).template triangularView<Eigen::Upper>();
+  detail::complexView(r, k, n) =
+      factors.matrixQR().topRows(k).template triangularView<Eigen::Upper>().toDenseMatrix() * std::ldexp(T(1), e);
   return Status::ok;
 }
 
