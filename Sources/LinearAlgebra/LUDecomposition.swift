@@ -79,12 +79,26 @@ public struct LUDecomposition<Scalar: MatrixScalar>: Sendable {
   }
 
   /// The determinant of the factored matrix: the sign of P times the product
-  /// of U's diagonal (1 for a 0×0 matrix).
+  /// of U's diagonal (1 for a 0×0 matrix). The product is kept as a
+  /// mantissa and a power of two, as `Matrix.determinant()` keeps it, so
+  /// that pivots of 1e200 and 1e-200 give their product rather than
+  /// infinity or zero on the way; only the result over- or underflows.
   ///
   /// - Complexity: O(n).
   public func determinant() -> Scalar {
     var result: Scalar = 1
-    for index in 0..<size { result *= packed.storage[index * size + index] }
+    var exponent = 0
+    /// z / 2^e with its largest part in [0.5, 1), e added to `exponent`
+    /// (zero, infinite and NaN z unchanged).
+    func normalized(_ z: Scalar) -> Scalar {
+      let largest = z.magnitude
+      guard largest > 0, largest.isFinite else { return z }
+      let e = Int(largest.exponent) + 1
+      exponent += e
+      return z.timesPowerOfTwo(-e)
+    }
+    for index in 0..<size { result = normalized(result * normalized(packed.storage[index * size + index])) }
+    result = result.timesPowerOfTwo(exponent)
     // The sign of P is the parity of its cycle decomposition.
     var visited = [Bool](repeating: false, count: size)
     for start in 0..<size where !visited[start] {

@@ -440,6 +440,22 @@ struct ComplexMatrixTests {
     #expect(zip(h.hermitianEigen().eigenvalues, expected).allSatisfy { abs($0 - $1) < 1e-13 })
   }
 
+  @Test func determinantsTrackTheirExponent() {
+    // (1e70 (1 + i)) · 1e70⁴ · 1e-70⁴ · (1e-70 i) = −1 + i, with 1e350 on the
+    // way; five pivots of 1e70 (1 + i) overflow to infinite parts, not NaN
+    // (numpy's det gives ±inf in each part). Entries stay below the LU
+    // family's own scaling, from 2^±256.
+    let big = [C](repeating: C(1e70, 0), count: 4)
+    let small = [C](repeating: C(1e-70, 0), count: 4)
+    let wide = Matrix<C>.diagonal([C(1e70, 1e70)] + big + small + [C(0, 1e-70)])
+    #expect((wide.determinant() - C(-1, 1)).length < 1e-13)
+    #expect((wide.lu().determinant() - C(-1, 1)).length < 1e-13)
+    let huge = Matrix<C>.diagonal([C](repeating: C(1e70, 1e70), count: 5))
+    for determinant in [huge.determinant(), huge.lu().determinant()] {
+      #expect(determinant.real.isInfinite && determinant.imaginary.isInfinite, "\(determinant)")
+    }
+  }
+
   @Test func singularAndNonFiniteInput() throws {
     let singular = Matrix<C>([[C(1, 1), C(2, 2)], [C(2, 2), C(4, 4)]])
     #expect(throws: LinearAlgebraError.singularMatrix) { try singular.inverse() }

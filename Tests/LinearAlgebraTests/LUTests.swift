@@ -293,4 +293,23 @@ struct LUTests {
     let swapped: Matrix<Double> = [[0, 2], [3, 0]]
     #expect(swapped.determinant() == -6)
   }
+
+  @Test func factorDeterminantTracksItsExponent() {
+    // lu().determinant() keeps the running product in range as
+    // determinant() does: five pivots of 1e70 and five of 1e-70 (1e350 on
+    // the way) give 1, and five of 1e70 alone infinity. (Entries stay below
+    // the LU family's own scaling, from 2^±256.)
+    let wide = Matrix<Double>.diagonal(
+      [Double](repeating: 1e70, count: 5) + [Double](repeating: 1e-70, count: 5))
+    #expect(abs(wide.lu().determinant() - 1) < 1e-13)
+    #expect(abs(wide.determinant() - 1) < 1e-13)
+    #expect(Matrix<Double>.diagonal([Double](repeating: 1e70, count: 5)).lu().determinant() == .infinity)
+    let float = Matrix<Float>.diagonal(
+      [Float](repeating: 0x1p30, count: 5) + [Float](repeating: 0x1p-30, count: 5))
+    #expect(float.lu().determinant() == 1)
+    let swapped: Matrix<Double> = [
+      [0, 1e70, 0, 0, 0], [1e70, 0, 0, 0, 0], [0, 0, 1e70, 0, 0], [0, 0, 0, 1e70, 0], [0, 0, 0, 0, 1e70],
+    ]
+    #expect(swapped.lu().determinant() == -.infinity)
+  }
 }

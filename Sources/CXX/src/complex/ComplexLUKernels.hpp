@@ -794,7 +794,27 @@ Status determinantImpl(const T* a, Index n, T* out) {
     const C<T>* factors = reinterpret_cast<const C<T>*>(lu.data);
     const Status status = factorInPlace(reinterpret_cast<C<T>*>(lu.data), n, rowOrder.get());
     if (status != Status::ok) return status;
-    for (Index index = 0; index < n; ++index) result = times(result, factors[index * n + index]);
+    // The product kept as a mantissa (largest part in [0.5, 1)) and an
+    // exponent, as the real determinant is, so that it neither overflows
+    // nor underflows before the end (where a product of huge pivots gave
+    // NaN from inf − inf, numpy's det ±inf in each part).
+    long long exponent = 0;
+    // z / 2^e with its largest part in [0.5, 1), e added to `exponent`
+    // (zero, infinite and NaN z unchanged).
+    const auto normalized = [&exponent](C<T> z) {
+      const T largest = std::max(std::abs(z.real()), std::abs(z.imag()));
+      if (!(largest > T(0)) || !(largest <= std::numeric_limits<T>::max())) return z;
+      int e = 0;
+      std::frexp(largest, &e);
+      exponent += e;
+      return C<T>(std::ldexp(z.real(), -e), std::ldexp(z.imag(), -e));
+    };
+    for (Index index = 0; index < n; ++index) {
+      result = normalized(times(result, normalized(factors[index * n + index])));
+    }
+    // Saturate far outside the representable range instead of wrapping.
+    const int clamped = static_cast<int>(std::max<long long>(-100000, std::min<long long>(100000, exponent)));
+    result = C<T>(std::ldexp(result.real(), clamped), std::ldexp(result.imag(), clamped));
     // The sign of P is the parity of its cycles.
     std::vector<bool> visited(static_cast<size_t>(n), false);
     for (Index start = 0; start < n; ++start) {
