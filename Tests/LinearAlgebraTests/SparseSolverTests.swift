@@ -186,6 +186,40 @@ struct SparseSolverTests {
     }
   }
 
+  @Test(arguments: ScalarType.allCases)
+  func badlyScaledIterativeSolves(type: ScalarType) throws {
+    switch type {
+    case .float: try check(Float.self, scales: [1e30, 1e-30, 1e36, 1e-36], tolerance: 1e-4)
+    case .double: try check(Double.self, scales: [1e200, 1e-200, 1e300, 1e-300], tolerance: 1e-10)
+    }
+    /// s A x = t b for scales s of A and t of b whose squares over- or
+    /// underflow: every method and preconditioner reaches the tolerance, and
+    /// x s / t solves A x = b to it.
+    func check<S: RealMatrixScalar>(_: S.Type, scales: [S], tolerance: S) throws {
+      let a = SparseTestMatrices.poisson(grid: 12, as: S.self)
+      let b = (0..<144).map { S($0 % 7) - 3 }
+      let bNorm = b.map { Double($0) * Double($0) }.reduce(0, +).squareRoot()
+      let cases: [(IterativeMethod, Preconditioner)] = [
+        (.conjugateGradient, .none), (.conjugateGradient, .jacobi), (.conjugateGradient, .incompleteCholesky),
+        (.conjugateGradient, .incompleteLU), (.biCGSTAB, .incompleteLU), (.leastSquaresCG, .jacobi),
+      ]
+      for (s, t) in scales.map({ ($0, S(1)) }) + scales.map({ (S(1), $0) }) {
+        let scaledA = a * s
+        let scaledB = b.map { $0 * t }
+        for (method, preconditioner) in cases {
+          let context = "\(S.self) A × \(s), b × \(t), \(method), \(preconditioner)"
+          let result = try scaledA.solveIteratively(
+            scaledB, method: method, preconditioner: preconditioner, tolerance: tolerance, maxIterations: 2000
+          )
+          let x = result.solution.map { $0 * (s / t) }
+          let residual = zip(a * x, b).map { Double($0) - Double($1) }
+          let residualNorm = residual.map { $0 * $0 }.reduce(0, +).squareRoot()
+          #expect(residualNorm <= 100 * Double(tolerance) * bNorm, "\(context): ‖A x − b‖ = \(residualNorm)")
+        }
+      }
+    }
+  }
+
   @Test func iterativeErrorsAndEdges() throws {
     let a = SparseTestMatrices.poisson(grid: 30, as: Double.self)
     let b = [Double](repeating: 1, count: 900)

@@ -207,13 +207,11 @@ Outcome leastSquaresCG(const sparse::CompressedRows<T>& a, const sparse::Compres
   return {false, maxIterations};
 }
 
+/// solveImpl on values and a right-hand side in range (see there).
 template <class T>
-Status solveImpl(Index rows, Index columns, const Index* rowStarts, const std::int32_t* columnIndices, const T* values,
-                 const T* bData, T* xData, IterativeMethodKind method, PreconditionerKind kind, T tolerance,
-                 Index maxIterations, Index* iterations, T* residualNorm) {
-  if (rows < 0 || columns < 0 || rowStarts == nullptr || iterations == nullptr || residualNorm == nullptr) {
-    return Status::invalidArgument;
-  }
+Status solveInRange(Index rows, Index columns, const Index* rowStarts, const std::int32_t* columnIndices,
+                    const T* values, const T* bData, T* xData, IterativeMethodKind method, PreconditionerKind kind,
+                    T tolerance, Index maxIterations, Index* iterations, T* residualNorm) {
   const sparse::CompressedRows<T> a{rows, columns, rowStarts, columnIndices, values};
   const bool leastSquares = method == IterativeMethodKind::leastSquaresCG;
   if (!leastSquares && rows != columns) return Status::invalidArgument;
@@ -307,6 +305,58 @@ Status solveImpl(Index rows, Index columns, const Index* rowStarts, const std::i
   *iterations = outcome.iterations;
   *residualNorm = norm;
   return outcome.converged && std::isfinite(norm) ? Status::ok : Status::noConvergence;
+}
+
+/// The e by which solveImpl divides A's values (or b) whose largest
+/// magnitude lies beyond 2^±(max_exponent / 4): the one that brings it
+/// into [0.5, 1); else 0.
+template <class T>
+int iterativeScaleExponent(const T* values, Index count) {
+  const int e = detail::scaleExponent(values, count);
+  return std::abs(e) <= std::numeric_limits<T>::max_exponent / 4 ? 0 : e;
+}
+
+/// Multiplies `count` values by 2^e, exactly (std::ldexp, also where 2^e
+/// itself would over- or underflow).
+template <class T>
+void scaleByPowerOfTwo(T* values, Index count, int e) {
+  for (Index index = 0; index < count; ++index) values[index] = std::ldexp(values[index], e);
+}
+
+/// The iterative solve. Values or a right-hand side far from 1 (beyond
+/// 2^±(max_exponent / 4)) are first scaled by powers of two: A x = b is
+/// solved as (A / 2^a) y = b / 2^c with x = 2^(c − a) y, which the methods
+/// and preconditioners carry out with the same roundings, short of the
+/// overflow of the residuals' squared norms (b of 1e200 gave NaN) and of
+/// the incomplete factorizations' products (A of 1e200 or 1e-200 made
+/// them fail) that the scaling avoids.
+template <class T>
+Status solveImpl(Index rows, Index columns, const Index* rowStarts, const std::int32_t* columnIndices, const T* values,
+                 const T* bData, T* xData, IterativeMethodKind method, PreconditionerKind kind, T tolerance,
+                 Index maxIterations, Index* iterations, T* residualNorm) {
+  if (rows < 0 || columns < 0 || rowStarts == nullptr || iterations == nullptr || residualNorm == nullptr) {
+    return Status::invalidArgument;
+  }
+  const Index nonzeros = rowStarts[rows];
+  if (nonzeros < 0 || (nonzeros > 0 && values == nullptr) || (rows > 0 && bData == nullptr)) {
+    return Status::invalidArgument;
+  }
+  const int a = iterativeScaleExponent(values, nonzeros);
+  const int c = iterativeScaleExponent(bData, rows);
+  if (a == 0 && c == 0) {
+    return solveInRange(rows, columns, rowStarts, columnIndices, values, bData, xData, method, kind, tolerance,
+                        maxIterations, iterations, residualNorm);
+  }
+  std::vector<T> scaledValues(values, values + nonzeros), scaledB(bData, bData + rows);
+  scaleByPowerOfTwo(scaledValues.data(), nonzeros, -a);
+  scaleByPowerOfTwo(scaledB.data(), rows, -c);
+  scaleByPowerOfTwo(xData, columns, a - c);
+  const Status status = solveInRange(rows, columns, rowStarts, columnIndices, scaledValues.data(), scaledB.data(),
+                                     xData, method, kind, tolerance, maxIterations, iterations, residualNorm);
+  scaleByPowerOfTwo(xData, columns, c - a);
+  // ‖b − A x‖ = 2^c ‖b̂ − Â y‖; for least squares ‖Aᵀ(b − A x)‖ = 2^(a + c) times Â's.
+  *residualNorm = std::ldexp(*residualNorm, method == IterativeMethodKind::leastSquaresCG ? a + c : c);
+  return status;
 }
 
 }  // namespace
