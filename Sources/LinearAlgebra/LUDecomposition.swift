@@ -86,19 +86,9 @@ public struct LUDecomposition<Scalar: MatrixScalar>: Sendable {
   ///
   /// - Complexity: O(n).
   public func determinant() -> Scalar {
-    var result: Scalar = 1
-    var exponent = 0
-    /// z / 2^e with its largest part in [0.5, 1), e added to `exponent`
-    /// (zero, infinite and NaN z unchanged).
-    func normalized(_ z: Scalar) -> Scalar {
-      let largest = z.magnitude
-      guard largest > 0, largest.isFinite else { return z }
-      let e = Int(largest.exponent) + 1
-      exponent += e
-      return z.timesPowerOfTwo(-e)
-    }
-    for index in 0..<size { result = normalized(result * normalized(packed.storage[index * size + index])) }
-    result = result.timesPowerOfTwo(exponent)
+    var product = ScaledProduct<Scalar>()
+    for index in 0..<size { product.multiply(by: packed.storage[index * size + index]) }
+    var result = product.value
     // The sign of P is the parity of its cycle decomposition.
     var visited = [Bool](repeating: false, count: size)
     for start in 0..<size where !visited[start] {

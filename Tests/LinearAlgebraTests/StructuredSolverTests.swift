@@ -115,6 +115,42 @@ struct StructuredSolverTests {
     }
   }
 
+  @Test("ldlt of badly scaled matrices", arguments: ScalarType.allCases)
+  func ldltBadlyScaled(_ type: ScalarType) throws {
+    switch type {
+    case .float: try check(Float.self, scales: [1e30, 1e-30, 1e36, 1e-36])
+    case .double: try check(Double.self, scales: [1e200, 1e-200, 1e300, 1e-300])
+    }
+    /// s A for scales whose squares over- or underflow (the 2×2 blocks of D
+    /// then have determinants out of range): the inertia of A, and A (s x)
+    /// = b to the residual bound.
+    func check<S: RealMatrixScalar>(_: S.Type, scales: [S]) throws {
+      var generator = SeededGenerator(seed: 7_301)
+      let n = 40
+      let base = TestMatrices.symmetric(S.self, n, &generator)
+      // A zero diagonal: 2×2 pivots.
+      let a = Matrix<S>(rows: n, columns: n) { i, j in i == j ? 0 : base[i, j] }
+      let b = (0..<n).map { S($0 % 5) - 2 }
+      let inertia = a.ldlt().inertia
+      for scale in scales {
+        let f = (a * scale).ldlt()
+        #expect(f.inertia == inertia, "\(S.self) scale \(scale): inertia \(f.inertia), unscaled \(inertia)")
+        let x = try f.solve(b).map { $0 * scale }
+        let residual = zip(a * x, b).map { Double($0) - Double($1) }.map(abs).max() ?? 0
+        let ratio = residualRatio(
+          residual, size: n, scale: Reference(a).norm1 * (x.map { Double(abs($0)) }.max() ?? 0),
+          epsilon: S.testEpsilon)
+        #expect(ratio < residualBound, "\(S.self) scale \(scale): ratio \(ratio)")
+      }
+    }
+    // det of two 2×2 blocks [0 s; s 0] and [0 1/s; 1/s 0]: (−s²)(−1/s²) = 1,
+    // with s² and 1/s² out of range.
+    let blocks = Matrix<Double>(rows: 4, columns: 4) { i, j in
+      (i, j) == (0, 1) || (i, j) == (1, 0) ? 1e200 : (i, j) == (2, 3) || (i, j) == (3, 2) ? 1e-200 : 0
+    }
+    #expect(abs(blocks.ldlt().determinant() - 1) < 1e-14)
+  }
+
   @Test func columnPivotedQR() {
     for seed in testSeeds(31) {
       var generator = SeededGenerator(seed: seed)

@@ -87,7 +87,7 @@ public struct LDLTDecomposition<Scalar: RealMatrixScalar>: Sendable {
     var k = 0
     while k < size {
       if k + 1 < size, offDiagonal[k] != 0 {
-        let det = diagonal[k] * diagonal[k + 1] - offDiagonal[k] * offDiagonal[k]
+        let det = scaledBlockDeterminant(at: k)
         if det < 0 {
           counts.positive += 1
           counts.negative += 1
@@ -107,20 +107,32 @@ public struct LDLTDecomposition<Scalar: RealMatrixScalar>: Sendable {
     return counts
   }
 
-  /// det(A) = det(D).
+  /// det(A) = det(D), its running product kept as a mantissa and a power
+  /// of two (a matrix of 1e200 entries has 2×2 blocks whose determinants
+  /// alone overflow).
   public func determinant() -> Scalar {
-    var result: Scalar = 1
+    var product = ScaledProduct<Scalar>()
     var k = 0
     while k < size {
       if k + 1 < size, offDiagonal[k] != 0 {
-        result *= diagonal[k] * diagonal[k + 1] - offDiagonal[k] * offDiagonal[k]
+        product.multiply(by: offDiagonal[k])
+        product.multiply(by: offDiagonal[k])
+        product.multiply(by: scaledBlockDeterminant(at: k))
         k += 2
       } else {
-        result *= diagonal[k]
+        product.multiply(by: diagonal[k])
         k += 1
       }
     }
-    return result
+    return product.value
+  }
+
+  /// det(D_k) / d21² for the 2×2 block [d11 d21; d21 d22] of D at k, as
+  /// LAPACK's ?sytrs forms it: (d11 / d21)(d22 / d21) − 1, which neither
+  /// overflows nor underflows where d11 d22 − d21² would; it has the sign
+  /// of the block's determinant.
+  private func scaledBlockDeterminant(at k: Int) -> Scalar {
+    (diagonal[k] / offDiagonal[k]) * (diagonal[k + 1] / offDiagonal[k]) - 1
   }
 
   /// Solves `A x = b` for a vector.

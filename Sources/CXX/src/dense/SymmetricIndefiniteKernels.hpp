@@ -204,10 +204,19 @@ template <class T>
 Status ldltSolveImpl(const T* lower, const Index* order, const T* diagonal, const T* offDiagonal, Index n, const T* b,
                      Index nrhs, T* x) {
   if (n < 0 || nrhs < 0) return Status::invalidArgument;
+  // A 2×2 block [d11 d21; d21 d22] of D is solved in LAPACK's ?sytrs form,
+  // through (d11 / d21)(d22 / d21) − 1 = det / d21², which neither overflows
+  // nor underflows where d11 d22 − d21² would (entries of 1e±200 made it
+  // infinite or zero, and the solve called the matrix singular).
+  const auto scaledDeterminant = [&](Index k) {
+    return (diagonal[k] / offDiagonal[k]) * (diagonal[k + 1] / offDiagonal[k]) - T(1);
+  };
   for (Index k = 0; k < n; ++k) {
     if (k + 1 < n && offDiagonal[k] != T(0)) {
-      const T det = diagonal[k] * diagonal[k + 1] - offDiagonal[k] * offDiagonal[k];
-      if (det == T(0) || !std::isfinite(det)) return Status::singular;
+      const T denominator = scaledDeterminant(k);
+      if (denominator == T(0) || !std::isfinite(denominator) || !std::isfinite(offDiagonal[k])) {
+        return Status::singular;
+      }
       ++k;
     } else if (diagonal[k] == T(0) || !std::isfinite(diagonal[k])) {
       return Status::singular;
@@ -220,12 +229,12 @@ Status ldltSolveImpl(const T* lower, const Index* order, const T* diagonal, cons
   l.template triangularView<Eigen::UnitLower>().solveInPlace(y);
   for (Index k = 0; k < n; ++k) {
     if (k + 1 < n && offDiagonal[k] != T(0)) {
-      const T d11 = diagonal[k], d21 = offDiagonal[k], d22 = diagonal[k + 1];
-      const T det = d11 * d22 - d21 * d21;
+      const T d21 = offDiagonal[k], d11 = diagonal[k] / d21, d22 = diagonal[k + 1] / d21;
+      const T denominator = scaledDeterminant(k);
       for (Index c = 0; c < nrhs; ++c) {
-        const T z0 = y(k, c), z1 = y(k + 1, c);
-        y(k, c) = (z0 * d22 - z1 * d21) / det;
-        y(k + 1, c) = (z1 * d11 - z0 * d21) / det;
+        const T z0 = y(k, c) / d21, z1 = y(k + 1, c) / d21;
+        y(k, c) = (d22 * z0 - z1) / denominator;
+        y(k + 1, c) = (d11 * z1 - z0) / denominator;
       }
       ++k;
     } else {
