@@ -1,16 +1,25 @@
-/// Numbers as the command line accepts them: digits (`1000000`), powers
-/// of ten (`1e12`), powers (`2^64`, `10^18`), each with an optional
-/// `+k` or `-k` (`2^64-1`, `1e12+100`); all of them exact in UInt64.
+/// Numbers as the command line accepts them: a term — digits (`1000000`),
+/// a power of ten (`1e12`) or a power (`2^64`, `10^18`) — optionally plus
+/// or minus a second term (`2^64-1`, `1e12+100`, `2^64-10^6`,
+/// `1e18+1e9`); the result exact in UInt64. A term may be 2^64 itself when
+/// something is subtracted from it.
 enum NumberSyntax {
   enum Failure: Error, Equatable {
     case notANumber(String)
     case tooLarge(String)
   }
 
+  /// A term's value, at most 2^64: `carry` is set for 2^64 itself (with
+  /// `low` 0).
+  private struct Term: Equatable {
+    var carry = false
+    var low: UInt64
+  }
+
   /// The value of `text`.
   ///
   /// - Throws: `Failure.notANumber` for anything else (a word, a sign in
-  ///   front), `Failure.tooLarge` past 2^64 − 1.
+  ///   front, a difference below zero), `Failure.tooLarge` past 2^64 − 1.
   static func parse(_ text: String) throws(Failure) -> UInt64 {
     var rest = Substring(text)
     func digits() throws(Failure) -> UInt64 {
@@ -20,63 +29,63 @@ enum NumberSyntax {
       guard let value = UInt64(run) else { throw .tooLarge(text) }
       return value
     }
-    func power(_ base: UInt64, _ exponent: UInt64) throws(Failure) -> UInt64 {
-      var result: UInt64 = 1
-      for _ in 0..<exponent {
-        let (product, overflow) = result.multipliedReportingOverflow(by: base)
-        guard !overflow else { throw .tooLarge(text) }
-        result = product
-        if result == 0 || result == 1 { break }
+    /// `term` times `factor`, in full width: 2^64 is still a term.
+    func times(_ term: Term, _ factor: UInt64) throws(Failure) -> Term {
+      if term.carry {
+        guard factor == 1 else { throw .tooLarge(text) }
+        return term
       }
-      return result
+      let (high, low) = term.low.multipliedFullWidth(by: factor)
+      if high == 0 { return Term(low: low) }
+      guard high == 1, low == 0 else { throw .tooLarge(text) }
+      return Term(carry: true, low: 0)
     }
-    var value = try digits()
-    if rest.first == "e" || rest.first == "E" {
-      rest = rest.dropFirst()
-      let exponent = try digits()
-      let (product, overflow) = value.multipliedReportingOverflow(by: try power(10, exponent))
-      guard !overflow else { throw .tooLarge(text) }
-      value = product
-    } else if rest.first == "^" {
-      rest = rest.dropFirst()
-      let exponent = try digits()
-      guard exponent > 0 else {
-        return try applyOffset(1)
-      }
-      // A^B = A^(B−1) · A, the last product in full width: 2^64 itself does
-      // not fit, but 2^64-1 does.
-      let head = try power(value, exponent - 1)
-      let (high, low) = head.multipliedFullWidth(by: value)
-      if high == 0 {
-        value = low
-      } else if high == 1, rest.first == "-" {
+    func term() throws(Failure) -> Term {
+      let base = try digits()
+      if rest.first == "e" || rest.first == "E" {
         rest = rest.dropFirst()
-        let offset = try digits()
-        guard low < offset, rest.isEmpty else { throw .tooLarge(text) }
-        return low &- offset  // 2^64 + low − offset, below 2^64
-      } else {
-        throw .tooLarge(text)
-      }
-    }
-    return try applyOffset(value)
-
-    func applyOffset(_ value: UInt64) throws(Failure) -> UInt64 {
-      var value = value
-      if rest.first == "-" || rest.first == "+" {
-        let minus = rest.first == "-"
-        rest = rest.dropFirst()
-        let offset = try digits()
-        if minus {
-          guard value >= offset else { throw .notANumber(text) }
-          value -= offset
-        } else {
-          let (sum, overflow) = value.addingReportingOverflow(offset)
-          guard !overflow else { throw .tooLarge(text) }
-          value = sum
+        let exponent = try digits()
+        var value = Term(low: base)
+        // Overflows within 20 factors unless the base is 0.
+        if base > 0 {
+          for _ in 0..<exponent { value = try times(value, 10) }
         }
+        return value
       }
-      guard rest.isEmpty else { throw .notANumber(text) }
-      return value
+      if rest.first == "^" {
+        rest = rest.dropFirst()
+        let exponent = try digits()
+        if exponent == 0 { return Term(low: 1) }
+        if base <= 1 { return Term(low: base) }
+        var value = Term(low: 1)
+        // Overflows within 65 factors of at least 2.
+        for _ in 0..<exponent { value = try times(value, base) }
+        return value
+      }
+      return Term(low: base)
     }
+    var value = try term()
+    if let sign = rest.first, sign == "+" || sign == "-" {
+      rest = rest.dropFirst()
+      let other = try term()
+      if sign == "-" {
+        if value.carry {
+          // 2^64 − other, below 2^64 when other is at least 1.
+          guard other.carry || other.low > 0 else { throw .tooLarge(text) }
+          value = Term(low: other.carry ? 0 : 0 &- other.low)
+        } else {
+          guard !other.carry, value.low >= other.low else { throw .notANumber(text) }
+          value.low -= other.low
+        }
+      } else {
+        guard !value.carry, !other.carry else { throw .tooLarge(text) }
+        let (sum, overflow) = value.low.addingReportingOverflow(other.low)
+        guard !overflow else { throw .tooLarge(text) }
+        value.low = sum
+      }
+    }
+    guard !value.carry else { throw .tooLarge(text) }
+    guard rest.isEmpty else { throw .notANumber(text) }
+    return value.low
   }
 }

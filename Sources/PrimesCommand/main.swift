@@ -39,7 +39,8 @@ let usage = """
     --quiet          print the bare result
     --help           this text
 
-  numbers: digits, 1e12, 2^64-1, 10^18+3 (up to 2^64 - 1)
+  numbers: digits, 1e12, 2^64, one of them plus or minus another: 2^64-1,
+           10^18+3, 2^64-10^6 (up to 2^64 - 1)
   """
 
 func fail(_ reason: String) -> Never {

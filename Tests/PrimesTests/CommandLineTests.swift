@@ -26,6 +26,12 @@ struct CommandLineTests {
     #expect(try Self.run("count", "100", "200", "--quiet").output == "21\n")
     // primesieve 18446744073709550616 18446744073709551615 -c1: 21
     #expect(try Self.run("count", "2^64-1000", "2^64-1", "-q").output == "21\n")
+    // Both sides of + and − take the full syntax. primesieve
+    // 18446744073708551616 18446744073709551615 -c1: 22475;
+    // primesieve 1000000000000 1000001000000 -c1: 36249.
+    #expect(try Self.run("count", "2^64-10^6", "2^64-1", "-q").output == "22475\n")
+    #expect(try Self.run("count", "1e12", "1e12+1e6", "-q").output == "36249\n")
+    #expect(try Self.run("count", "2^64-2^64", "10^1+0e99", "-q").output == "4\n")
     #expect(try Self.run("twins", "1e6").output == "Twin primes: 8169\n")
     #expect(try Self.run("count", "1e6", "--tuplet", "6").output == "Prime sextuplets: 5\n")
     #expect(try Self.run("nth", "1e6").output == "Nth prime: 15485863\n")
@@ -51,6 +57,9 @@ struct CommandLineTests {
       ["count", "abc"], ["count", "20", "10"], ["count", "2^64"], ["count", "-5"], ["nth", "0"],
       ["frobnicate", "1"],
       ["count", "1", "--tuplet", "9"], ["count", "1", "--threads"], [], ["count", "18446744073709551616"],
+      ["count", "2^64+1"], ["count", "2^65-1"], ["count", "2^64-0"], ["count", "5-10"],
+      ["count", "1e3-2^64"],
+      ["count", "2^64-1-1"], ["count", "1e20-1e19"],
     ] {
       let direct = try Self.runArray(arguments)
       #expect(direct.status == 64, "\(arguments): status \(direct.status)")
