@@ -294,6 +294,21 @@ struct LUTests {
     #expect(swapped.determinant() == -6)
   }
 
+  @Test func wideRangeMatricesKeepTheirSmallEntries() throws {
+    // 1e200 and 1e-200 on one diagonal: within the range, so the LU and
+    // Cholesky factors are not scaled (scaling into [0.5, 1) flushed
+    // 1e-200 to zero); numpy's slogdet gives (1, log 3).
+    let a = Matrix<Double>.diagonal([1e200, 1e-200, 3])
+    let (sign, logMagnitude) = a.logDeterminant()
+    #expect(sign == 1 && abs(logMagnitude - 1.098_612_288_668_109_8) < 1e-14)
+    #expect(abs(a.lu().determinant() - 3) < 1e-14)
+    let cholesky = try a.cholesky()
+    #expect(abs(cholesky.lower[1, 1] - 1e-100) <= 1e-114)
+    #expect(abs(cholesky.logDeterminant().logMagnitude - 1.098_612_288_668_109_8) < 1e-14)
+    let complex = Matrix<Complex<Double>>.diagonal([Complex(1e200), Complex(0, 1e-200), Complex(3)])
+    #expect((complex.lu().determinant() - Complex(0, 3)).length < 1e-14)
+  }
+
   @Test func factorDeterminantTracksItsExponent() {
     // lu().determinant() keeps the running product in range as
     // determinant() does: five pivots of 1e70 and five of 1e-70 (1e350 on

@@ -634,18 +634,14 @@ void scaleByPowerOfTwo(T* values, Index count, int e) {
 }
 
 /// The e by which the complex LU divides a matrix of 1-norm `norm` before
-/// factoring it, as the real LU family does (luScaleExponent): 0 unless
-/// the norm lies beyond 2^±(max_exponent / 4), else the exponent that
-/// brings it into [0.5, 1). Partial pivoting changes no digit for a
-/// power-of-2 scaling; near the ends of the range the condition estimate's
-/// ‖A⁻¹‖ overflowed (Float entries of 1e-36 at n = 140 were called
-/// singular) or tiny pivots turned subnormal.
+/// factoring it, as the real LU family does (luScaleExponent, here from
+/// the norm): 0 unless it lies near the ends of the range. Partial pivoting
+/// changes no digit for a power-of-2 scaling; near the ends the condition
+/// estimate's ‖A⁻¹‖ overflowed (Float entries of 1e-36 at n = 140 were
+/// called singular) or growth could.
 template <class T>
 int complexLUScaleExponent(T norm) {
-  if (!(norm > T(0)) || !(norm <= std::numeric_limits<T>::max())) return 0;
-  int e = 0;
-  std::frexp(norm, &e);
-  return std::abs(e) <= std::numeric_limits<T>::max_exponent / 4 ? 0 : e;
+  return detail::MagnitudeScan<T>{norm, true}.rangeShiftExponent();
 }
 
 /// Factors a copy of `a` into `lu`. A non-finite `a` gives NaN factors,

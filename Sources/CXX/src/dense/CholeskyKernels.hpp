@@ -80,8 +80,13 @@ Status choleskyImpl(const T* a, Index n, T* lower) {
     if (!row.allFinite) return Status::notPositiveDefinite;
     lowerTriangle.largest = std::max(lowerTriangle.largest, row.largest);
   }
-  // A = 4^h Â exactly (an even power of two, so L = 2^h L̂); see scaleExponent.
-  const int h = (lowerTriangle.scaleExponent() + 1) / 2;
+  // A = 4^h Â exactly (an even power of two, so L = 2^h L̂), only near the
+  // ends of the range (rangeShiftExponent, rounded away from zero to an
+  // even shift): L's entries are square roots of A's scale, and scaling
+  // every matrix into [0.5, 1) flushed the small diagonal of wide-range ones
+  // (diag(1e200, 1e-200) was not positive definite).
+  const int shift = lowerTriangle.rangeShiftExponent();
+  const int h = shift > 0 ? (shift + 1) / 2 : -((1 - shift) / 2);
   ColumnMajorMatrix<T> w = uninitializedWorkingMatrix<T>(n, n);
   copyTransposed(a, n, n, std::ldexp(T(1), -2 * h), w.data());
   if (!factorLowerInPlace(w)) return Status::notPositiveDefinite;

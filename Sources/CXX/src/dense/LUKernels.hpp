@@ -317,17 +317,16 @@ LUFactors<T> factor(const T* a, Index n, int e) {
   return factors;
 }
 
-/// The e by which the LU family divides a matrix whose scan is `input`: 0
-/// (the matrix is factored as it is) unless its largest magnitude lies
-/// beyond 2^±(max_exponent / 4), else scaleExponent's, which brings it into
-/// [0.5, 1). Partial pivoting only compares, divides by pivots and
-/// subtracts products, so dividing by a power of 2 changes no digit of the
-/// results unless something overflows or turns subnormal; the scaling is for
-/// matrices near the ends of the range, where growth or tiny entries would.
+/// The e by which the LU family divides a matrix whose scan is `input`:
+/// MagnitudeScan::rangeShiftExponent, 0 (the matrix is factored as it is)
+/// unless its largest magnitude lies near the ends of the range. Partial
+/// pivoting only compares, divides by pivots and subtracts products, so
+/// dividing by a power of 2 changes no digit of the results unless
+/// something overflows or turns subnormal; the scaling is for matrices near
+/// the ends of the range, where growth or ‖A⁻¹‖ would overflow.
 template <class T>
 int luScaleExponent(const MagnitudeScan<T>& input) {
-  const int e = input.scaleExponent();
-  return std::abs(e) <= std::numeric_limits<T>::max_exponent / 4 ? 0 : e;
+  return input.rangeShiftExponent();
 }
 
 /// Factors the n×n `a` (n > 0) divided by 2^e, e = luScaleExponent(input),

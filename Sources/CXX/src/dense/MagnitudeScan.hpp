@@ -40,6 +40,25 @@ struct MagnitudeScan {
     std::frexp(largest, &exponent);
     return exponent;
   }
+
+  /// For factorizations that only compare, divide and subtract products
+  /// (LU with partial pivoting, Cholesky): the e by which to divide the
+  /// matrix, 0 unless `largest` lies beyond 2^(max_exponent − 32), where
+  /// growth and the 1-norm's sums could overflow, or below
+  /// 2^(digits + 32 − max_exponent), where the estimate of ‖A⁻¹‖ (up to
+  /// 1/(ε‖A‖) for a matrix not called singular) could; else the shift that
+  /// brings it just inside. Scaling all the way into [0.5, 1), as
+  /// scaleExponent does, flushed the small entries of wide-range matrices
+  /// (diag(1e200, 1e-200) became singular) that these factorizations keep
+  /// exactly.
+  int rangeShiftExponent() const {
+    const int e = scaleExponent();
+    constexpr int high = std::numeric_limits<T>::max_exponent - 32;
+    constexpr int low = std::numeric_limits<T>::digits + 32 - std::numeric_limits<T>::max_exponent;
+    if (e > high) return e - high;
+    if (e < low) return e - low;
+    return 0;
+  }
 };
 
 /// The largest magnitude among values handed to it, and whether one was
