@@ -137,6 +137,51 @@ struct GeneralEigenTests {
     }
   }
 
+  @Test func subnormalMatricesStayFinite() throws {
+    // Entries of about 1e-310 (subnormal): the factorizations scale by 2^−e
+    // with e capped so that the factor stays finite (it was infinite, which
+    // made NaN of QR, SVD and the eigensolvers, and the complex SVD wrote
+    // out of bounds sorting NaN singular values). Singular values and
+    // eigenvalues are s times those of the unscaled matrix.
+    let n = 12
+    var generator = SeededGenerator(seed: 1_701)
+    let base = Matrix<Double>.random(rows: n, columns: n, in: 0.5...1, using: &generator)
+    let scale = 1e-310
+    let a = base * scale
+    let complexBase = Matrix<C>(real: base, imaginary: base.transposed())
+    let complex = Matrix<C>(real: a, imaginary: a.transposed())
+    func agree(_ scaled: [Double], _ unscaled: [Double], _ what: String) {
+      #expect(scaled.count == unscaled.count, "\(what)")
+      for (x, y) in zip(scaled, unscaled) {
+        #expect(abs(x / scale - y) <= 1e-9 * (1 + abs(y)), "\(what): \(x / scale) against \(y)")
+      }
+    }
+    agree(a.singularValues(), base.singularValues(), "singularValues")
+    agree(a.svd().singularValues, base.svd().singularValues, "svd")
+    agree(complex.svd().singularValues, complexBase.svd().singularValues, "complex svd")
+    let symmetric = base + base.transposed()
+    agree(
+      (symmetric * scale).symmetricEigen().eigenvalues, symmetric.symmetricEigen().eigenvalues,
+      "symmetricEigen")
+    let hermitian = complexBase + complexBase.adjoint()
+    agree(
+      hermitian.map { $0 * C(scale, 0) }.hermitianEigen().eigenvalues, hermitian.hermitianEigen().eigenvalues,
+      "hermitianEigen")
+    let sortedMagnitudes = { (values: [C]) in values.map(\.length).sorted() }
+    agree(sortedMagnitudes(try a.eigenvalues()), sortedMagnitudes(try base.eigenvalues()), "eigenvalues")
+    agree(
+      sortedMagnitudes(try complex.eigenvalues()), sortedMagnitudes(try complexBase.eigenvalues()),
+      "complex eigenvalues")
+    #expect(try a.eigen().eigenvectors.elements.allSatisfy { $0.isFinite })
+    #expect(try complex.eigen().eigenvectors.elements.allSatisfy { $0.isFinite })
+    #expect(try a.schur().t.elements.allSatisfy { $0.isFinite })
+    #expect(try complex.schur().t.elements.allSatisfy { $0.isFinite })
+    #expect(a.hessenberg().h.elements.allSatisfy { $0.isFinite })
+    #expect(complex.hessenberg().h.elements.allSatisfy { $0.isFinite })
+    #expect(
+      a.qr().r.elements.allSatisfy { $0.isFinite } && complex.qr().r.elements.allSatisfy { $0.isFinite })
+  }
+
   @Test func diagonalBlockAndTinyMatricesNeedNoSweeps() throws {
     // Already triangular or diagonal input, and the smallest orders, where
     // the sweep's groups are shorter than a group.

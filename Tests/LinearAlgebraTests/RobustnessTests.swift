@@ -54,6 +54,16 @@ struct RobustnessTests {
   /// The absolute error gradual underflow may add to any computed element.
   static func underflowUnit<S: RealMatrixScalar>(_: S.Type) -> Double { Double(S.leastNonzeroMagnitude) }
 
+  /// ‖A / s‖ eps plus the underflow unit over s: the error allowed per unit
+  /// of a residual computed on A / s, when results of a matrix of
+  /// subnormals are themselves subnormal and carry an absolute error of the
+  /// underflow unit (a factor scaled back to them keeps only a few bits).
+  static func scaledAllowance<S: RealMatrixScalar>(_: S.Type, _ scaled: Reference, _ s: Double, _ eps: Double)
+    -> Double
+  {
+    scaled.norm1 * eps + underflowUnit(S.self) / s
+  }
+
   static func isFinite<S: RealMatrixScalar>(_ values: [S]) -> Bool { values.allSatisfy { $0.isFinite } }
 
   /// The largest magnitude in `a` (1 when there is none), so that residuals
@@ -150,7 +160,9 @@ struct RobustnessTests {
       ratio: {
         let s = scale(rectangle)
         let r = Reference(rectangle) / s - Reference(qr.q) * (Reference(qr.r) / s)
-        return residualRatio(r.norm1, size: max(m, 1), scale: (Reference(rectangle) / s).norm1, epsilon: eps)
+        return residualRatio(
+          r.norm1, size: max(m, 1), scale: scaledAllowance(S.self, Reference(rectangle) / s, s, eps),
+          epsilon: 1)
       }, context)
 
     let svd = rectangle.svd()
@@ -161,7 +173,9 @@ struct RobustnessTests {
         let sigma = Reference.diagonal(
           svd.singularValues.map { Double($0) / s }, rows: svd.u.columnCount, columns: svd.v.columnCount)
         let r = Reference(rectangle) / s - Reference(svd.u) * sigma * Reference(svd.v).transposed
-        return residualRatio(r.norm1, size: max(m, n), scale: (Reference(rectangle) / s).norm1, epsilon: eps)
+        return residualRatio(
+          r.norm1, size: max(m, n), scale: scaledAllowance(S.self, Reference(rectangle) / s, s, eps),
+          epsilon: 1)
       }, context)
 
     let lower = Matrix(rows: n, columns: n) { i, j in i >= j ? square[i, j] : square[j, i] }
@@ -174,7 +188,8 @@ struct RobustnessTests {
         let r =
           (Reference(lower) / s) * v - v
           * Reference.diagonal(eigen.eigenvalues.map { Double($0) / s }, rows: n, columns: n)
-        return residualRatio(r.norm1, size: n, scale: (Reference(lower) / s).norm1, epsilon: eps)
+        return residualRatio(
+          r.norm1, size: n, scale: scaledAllowance(S.self, Reference(lower) / s, s, eps), epsilon: 1)
       }, context)
 
     if let cholesky = try? lower.cholesky() {

@@ -271,6 +271,9 @@ Status svdImpl(const T* a, Index m, Index n, bool full, T* u, T* values, T* v) {
   if (largest > 0) {
     std::frexp(largest, &e);
     if (std::abs(e) <= std::numeric_limits<T>::max_exponent / 4) e = 0;
+    // 2^−e stays finite for a largest entry that is subnormal
+    // (MagnitudeScan::scaleExponent).
+    e = std::max(e, 1 - std::numeric_limits<T>::max_exponent);
   }
   const T scale = std::ldexp(T(1), -e);
   ComplexColumns<T> w(rows, columns);

@@ -313,6 +313,9 @@ Eigen::ComputationInfo leafSVD(const ColumnMajorMatrix<T>& block, bool wantV, Co
   }
   int exponent = 0;
   std::frexp(largest, &exponent);
+  // 2^−exponent stays finite for a subnormal largest entry
+  // (MagnitudeScan::scaleExponent).
+  exponent = std::max(exponent, 1 - std::numeric_limits<T>::max_exponent);
   ColumnMajorMatrix<T> w = block * std::ldexp(T(1), -exponent);
   if (!oneSidedJacobiSVD(w.data(), rows, columns, true, rows, u.data(), values.data(), v.data())) {
     return Eigen::NoConvergence;

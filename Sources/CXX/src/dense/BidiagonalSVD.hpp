@@ -56,6 +56,18 @@ class BidiagonalSVD {
     Vector<T> d = Eigen::Map<const Vector<T>>(diagonal, n);
     Vector<T> e = Vector<T>::Zero(n);  // e(n − 1) = 0 ends the last block
     if (n > 1) e.head(n - 1) = Eigen::Map<const Vector<T>>(superdiagonal, n - 1);
+    // A non-finite B gives NaN: the blocks' solvers and the merge below
+    // assume ordered values (a sort with NaN in its comparisons wrote out
+    // of bounds, reached from a matrix of subnormals whose scaling
+    // overflowed).
+    if (!d.allFinite() || !e.allFinite()) {
+      values_.setConstant(n, std::numeric_limits<T>::quiet_NaN());
+      if (vectors) {
+        left_.setConstant(n, n, std::numeric_limits<T>::quiet_NaN());
+        right_.setConstant(n, n, std::numeric_limits<T>::quiet_NaN());
+      }
+      return Eigen::Success;
+    }
     const T largest = std::max(d.cwiseAbs().maxCoeff(), e.cwiseAbs().maxCoeff());
     const T negligible = largest * std::numeric_limits<T>::epsilon();
     d = (d.array().abs() <= negligible).select(T(0), d);
@@ -108,14 +120,20 @@ class BidiagonalSVD {
     // Merge the blocks: descending singular values, their vectors along.
     std::vector<Index> order(static_cast<std::size_t>(n));
     std::iota(order.begin(), order.end(), Index(0));
+    // Descending, ties by index, NaN (should a block produce one) last: a
+    // strict weak order whatever the values, as std::sort requires.
+    const auto key = [&](Index k) {
+      const T x = unsorted(k);
+      return x == x ? x : -std::numeric_limits<T>::infinity();
+    };
     std::sort(order.begin(), order.end(), [&](Index a, Index b) {
-      return unsorted(a) > unsorted(b) || (unsorted(a) == unsorted(b) && a < b);
+      return key(a) > key(b) || (key(a) == key(b) && a < b);
     });
     bool zero = false;
     for (Index r = 0; r < n; ++r) {
       const Index k = order[static_cast<std::size_t>(r)];
       zero = zero || !(unsorted(k) >= std::numeric_limits<T>::min());
-      values_(r) = zero ? T(0) : unsorted(k);
+      values_(r) = unsorted(k) != unsorted(k) ? unsorted(k) : zero ? T(0) : unsorted(k);
     }
     if (vectors) {
       if (std::is_sorted(order.begin(), order.end())) {

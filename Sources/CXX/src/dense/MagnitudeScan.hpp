@@ -5,6 +5,7 @@
 // gets its own copy (with AVX2 vectors in the AVX2 variants).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -34,11 +35,18 @@ struct MagnitudeScan {
   /// overflow and underflow: Householder reflections and Jacobi rotations of
   /// a matrix of subnormals or of 1e±300 entries would otherwise square them
   /// into zero or infinity.
+  ///
+  /// For a largest magnitude below 2^−(max_exponent − 1) (subnormal) e
+  /// stops at −(max_exponent − 1), so that the factor 2^−e stays finite;
+  /// the largest then lands in [2^(min subnormal exponent + max_exponent − 1),
+  /// 0.5), at least 2^−51 for Double and 2^−22 for Float. (With 2^−e
+  /// infinite, a matrix of 1e-310 entries became NaN in QR, SVD and the
+  /// eigensolvers.)
   int scaleExponent() const {
     if (!(largest > T(0)) || !(largest <= std::numeric_limits<T>::max())) return 0;
     int exponent = 0;
     std::frexp(largest, &exponent);
-    return exponent;
+    return std::max(exponent, 1 - std::numeric_limits<T>::max_exponent);
   }
 
   /// For factorizations that only compare, divide and subtract products
