@@ -626,13 +626,6 @@ bool isSingular(const C<T>* lu, const Index* rowOrder, Index n, T matrixNorm, Al
   return (T(1) / inverseNorm) / matrixNorm < std::numeric_limits<T>::epsilon();
 }
 
-/// Multiplies `count` reals by 2^e, exactly (std::ldexp, also where 2^e
-/// itself would over- or underflow).
-template <class T>
-void scaleByPowerOfTwo(T* values, Index count, int e) {
-  for (Index index = 0; index < count; ++index) values[index] = std::ldexp(values[index], e);
-}
-
 /// The e by which the complex LU divides a matrix of 1-norm `norm` before
 /// factoring it, as the real LU family does (luScaleExponent, here from
 /// the norm): 0 unless it lies near the ends of the range. Partial pivoting
@@ -671,7 +664,7 @@ Status factorImpl(const T* a, Index n, T* lu, Index* rowOrder, bool* singular, b
   }
   const int e = complexLUScaleExponent(matrixNorm);
   if (e != 0) {
-    scaleByPowerOfTwo(lu, 2 * n * n, -e);
+    detail::scaleByPowerOfTwo(lu, 2 * n * n, -e);
     matrixNorm = std::ldexp(matrixNorm, -e);
   }
   const Status status = factorInPlace(factors, n, rowOrder);
@@ -680,7 +673,7 @@ Status factorImpl(const T* a, Index n, T* lu, Index* rowOrder, bool* singular, b
   if (exponent != nullptr) {
     *exponent = e;
   } else if (e != 0) {
-    for (Index row = 0; row < n; ++row) scaleByPowerOfTwo(lu + 2 * (row * n + row), 2 * (n - row), e);
+    for (Index row = 0; row < n; ++row) detail::scaleByPowerOfTwo(lu + 2 * (row * n + row), 2 * (n - row), e);
   }
   return Status::ok;
 }
@@ -738,7 +731,7 @@ Status solveImpl(const T* a, Index n, const T* b, Index nrhs, T* x) {
   if (status != Status::ok) return status;
   if (!solvedAlongside) solved = solveFactorsImpl(lu.data, rowOrder.get(), n, b, nrhs, x);
   // The factors are A / 2^e's: x = 2^−e (A / 2^e)⁻¹ b.
-  if (solved == Status::ok && exponent != 0) scaleByPowerOfTwo(x, 2 * n * nrhs, -exponent);
+  if (solved == Status::ok && exponent != 0) detail::scaleByPowerOfTwo(x, 2 * n * nrhs, -exponent);
   return solved;
 }
 
@@ -775,7 +768,7 @@ Status inverseImpl(const T* a, Index n, T* out) {
     }
   });
   // The factors are A / 2^e's: A⁻¹ = 2^−e (A / 2^e)⁻¹.
-  if (exponent != 0) scaleByPowerOfTwo(out, 2 * n * n, -exponent);
+  if (exponent != 0) detail::scaleByPowerOfTwo(out, 2 * n * n, -exponent);
   return Status::ok;
 }
 

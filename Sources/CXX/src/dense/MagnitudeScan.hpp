@@ -175,6 +175,14 @@ int scaleExponent(const T* values, Index count) {
   return scanMagnitudes(values, count).scaleExponent();
 }
 
+/// Multiplies `count` values by 2^e, exactly (std::ldexp, also where 2^e
+/// itself would over- or underflow): scaling back the results of a matrix
+/// that was scaled by a power of two.
+template <class T>
+void scaleByPowerOfTwo(T* values, Index count, int e) {
+  for (Index index = 0; index < count; ++index) values[index] = std::ldexp(values[index], e);
+}
+
 /// Whether every one of `count` values is finite.
 template <class T>
 bool allFinite(const T* values, Index count) {

@@ -316,13 +316,6 @@ int iterativeScaleExponent(const T* values, Index count) {
   return std::abs(e) <= std::numeric_limits<T>::max_exponent / 4 ? 0 : e;
 }
 
-/// Multiplies `count` values by 2^e, exactly (std::ldexp, also where 2^e
-/// itself would over- or underflow).
-template <class T>
-void scaleByPowerOfTwo(T* values, Index count, int e) {
-  for (Index index = 0; index < count; ++index) values[index] = std::ldexp(values[index], e);
-}
-
 /// The iterative solve. Values or a right-hand side far from 1 (beyond
 /// 2^±(max_exponent / 4)) are first scaled by powers of two: A x = b is
 /// solved as (A / 2^a) y = b / 2^c with x = 2^(c − a) y, which the methods
@@ -348,12 +341,12 @@ Status solveImpl(Index rows, Index columns, const Index* rowStarts, const std::i
                         maxIterations, iterations, residualNorm);
   }
   std::vector<T> scaledValues(values, values + nonzeros), scaledB(bData, bData + rows);
-  scaleByPowerOfTwo(scaledValues.data(), nonzeros, -a);
-  scaleByPowerOfTwo(scaledB.data(), rows, -c);
-  scaleByPowerOfTwo(xData, columns, a - c);
+  detail::scaleByPowerOfTwo(scaledValues.data(), nonzeros, -a);
+  detail::scaleByPowerOfTwo(scaledB.data(), rows, -c);
+  detail::scaleByPowerOfTwo(xData, columns, a - c);
   const Status status = solveInRange(rows, columns, rowStarts, columnIndices, scaledValues.data(), scaledB.data(),
                                      xData, method, kind, tolerance, maxIterations, iterations, residualNorm);
-  scaleByPowerOfTwo(xData, columns, c - a);
+  detail::scaleByPowerOfTwo(xData, columns, c - a);
   // ‖b − A x‖ = 2^c ‖b̂ − Â y‖; for least squares ‖Aᵀ(b − A x)‖ = 2^(a + c) times Â's.
   *residualNorm = std::ldexp(*residualNorm, method == IterativeMethodKind::leastSquaresCG ? a + c : c);
   return status;
