@@ -7,7 +7,8 @@
 /// OpenBLAS, loaded at run time from the path in the environment variable
 /// `LINEAR_ALGEBRA_OPENBLAS` (`Benchmarks/peers.py` passes the copy inside
 /// numpy's wheel), so that the products and matrix-vector products can be
-/// timed against it in the same process, alternately, like libprimesieve.
+/// timed against it in the same process, alternately, like libprimesieve
+/// (the complex products too, against `zgemm` and `cgemm`).
 /// Nothing of it is linked into the package, and without the variable the
 /// anchor is skipped.
 ///
@@ -68,6 +69,17 @@ struct OpenBLAS: Sendable {
       Order, Order, Int32, Int32, Float, UnsafePointer<Float>?, Int32, UnsafePointer<Float>?, Int32, Float,
       UnsafeMutablePointer<Float>?, Int32
     ) -> Void
+  /// `cblas_zgemm` and `cblas_cgemm`: α and β, like the matrices, by address.
+  typealias ComplexGemm64 =
+    @convention(c) (
+      Order, Order, Order, Int64, Int64, Int64, UnsafeRawPointer?, UnsafeRawPointer?, Int64,
+      UnsafeRawPointer?, Int64, UnsafeRawPointer?, UnsafeMutableRawPointer?, Int64
+    ) -> Void
+  typealias ComplexGemm32 =
+    @convention(c) (
+      Order, Order, Order, Int32, Int32, Int32, UnsafeRawPointer?, UnsafeRawPointer?, Int32,
+      UnsafeRawPointer?, Int32, UnsafeRawPointer?, UnsafeMutableRawPointer?, Int32
+    ) -> Void
   typealias SetThreads = @convention(c) (Int32) -> Void
   typealias Config = @convention(c) () -> UnsafePointer<CChar>?
 
@@ -77,6 +89,12 @@ struct OpenBLAS: Sendable {
       Void
   let multiplyFloat:
     @Sendable (UnsafePointer<Float>, UnsafePointer<Float>, UnsafeMutablePointer<Float>, Int, Int, Int) -> Void
+  /// The same for complex matrices of interleaved (real, imaginary) pairs:
+  /// `zgemm` (Double) and `cgemm` (Float).
+  let multiplyComplexDouble:
+    @Sendable (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer, Int, Int, Int) -> Void
+  let multiplyComplexFloat:
+    @Sendable (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer, Int, Int, Int) -> Void
   /// y (m) = a (m×n, row-major, contiguous) x (n): `?gemv`.
   let multiplyVectorDouble:
     @Sendable (UnsafePointer<Double>, UnsafePointer<Double>, UnsafeMutablePointer<Double>, Int, Int) -> Void
@@ -120,6 +138,8 @@ struct OpenBLAS: Sendable {
       let sgemm = symbol("scipy_cblas_sgemm64_", as: FloatGemm64.self),
       let dgemv = symbol("scipy_cblas_dgemv64_", as: DoubleGemv64.self),
       let sgemv = symbol("scipy_cblas_sgemv64_", as: FloatGemv64.self),
+      let zgemm = symbol("scipy_cblas_zgemm64_", as: ComplexGemm64.self),
+      let cgemm = symbol("scipy_cblas_cgemm64_", as: ComplexGemm64.self),
       let threads = symbol("scipy_openblas_set_num_threads64_", as: SetThreads.self)
     {
       return OpenBLAS(
@@ -128,6 +148,20 @@ struct OpenBLAS: Sendable {
         },
         multiplyFloat: { a, b, c, m, k, n in
           sgemm(row, none, none, Int64(m), Int64(n), Int64(k), 1, a, Int64(k), b, Int64(n), 0, c, Int64(n))
+        },
+        multiplyComplexDouble: { a, b, c, m, k, n in
+          withUnsafeBytes(of: ([1.0, 0.0] as SIMD2<Double>, [0.0, 0.0] as SIMD2<Double>)) { scalars in
+            let (one, zero) = (scalars.baseAddress!, scalars.baseAddress! + 16)
+            zgemm(
+              row, none, none, Int64(m), Int64(n), Int64(k), one, a, Int64(k), b, Int64(n), zero, c, Int64(n))
+          }
+        },
+        multiplyComplexFloat: { a, b, c, m, k, n in
+          withUnsafeBytes(of: ([1, 0] as SIMD2<Float>, [0, 0] as SIMD2<Float>)) { scalars in
+            let (one, zero) = (scalars.baseAddress!, scalars.baseAddress! + 8)
+            cgemm(
+              row, none, none, Int64(m), Int64(n), Int64(k), one, a, Int64(k), b, Int64(n), zero, c, Int64(n))
+          }
         },
         multiplyVectorDouble: { a, x, y, m, n in
           dgemv(row, none, Int64(m), Int64(n), 1, a, Int64(n), x, 1, 0, y, 1)
@@ -141,6 +175,8 @@ struct OpenBLAS: Sendable {
       let sgemm = symbol("cblas_sgemm", as: FloatGemm32.self),
       let dgemv = symbol("cblas_dgemv", as: DoubleGemv32.self),
       let sgemv = symbol("cblas_sgemv", as: FloatGemv32.self),
+      let zgemm = symbol("cblas_zgemm", as: ComplexGemm32.self),
+      let cgemm = symbol("cblas_cgemm", as: ComplexGemm32.self),
       let threads = symbol("openblas_set_num_threads", as: SetThreads.self)
     {
       return OpenBLAS(
@@ -149,6 +185,20 @@ struct OpenBLAS: Sendable {
         },
         multiplyFloat: { a, b, c, m, k, n in
           sgemm(row, none, none, Int32(m), Int32(n), Int32(k), 1, a, Int32(k), b, Int32(n), 0, c, Int32(n))
+        },
+        multiplyComplexDouble: { a, b, c, m, k, n in
+          withUnsafeBytes(of: ([1.0, 0.0] as SIMD2<Double>, [0.0, 0.0] as SIMD2<Double>)) { scalars in
+            let (one, zero) = (scalars.baseAddress!, scalars.baseAddress! + 16)
+            zgemm(
+              row, none, none, Int32(m), Int32(n), Int32(k), one, a, Int32(k), b, Int32(n), zero, c, Int32(n))
+          }
+        },
+        multiplyComplexFloat: { a, b, c, m, k, n in
+          withUnsafeBytes(of: ([1, 0] as SIMD2<Float>, [0, 0] as SIMD2<Float>)) { scalars in
+            let (one, zero) = (scalars.baseAddress!, scalars.baseAddress! + 8)
+            cgemm(
+              row, none, none, Int32(m), Int32(n), Int32(k), one, a, Int32(k), b, Int32(n), zero, c, Int32(n))
+          }
         },
         multiplyVectorDouble: { a, x, y, m, n in
           dgemv(row, none, Int32(m), Int32(n), 1, a, Int32(n), x, 1, 0, y, 1)
