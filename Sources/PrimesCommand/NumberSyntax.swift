@@ -7,6 +7,7 @@ enum NumberSyntax {
   enum Failure: Error, Equatable {
     case notANumber(String)
     case tooLarge(String)
+    case belowZero(String)
   }
 
   /// A term's value, at most 2^64: `carry` is set for 2^64 itself (with
@@ -18,9 +19,14 @@ enum NumberSyntax {
 
   /// The value of `text`.
   ///
-  /// - Throws: `Failure.notANumber` for anything else (a word, a sign in
-  ///   front, a difference below zero), `Failure.tooLarge` past 2^64 − 1.
+  /// - Throws: `Failure.belowZero` for a minus sign in front of digits
+  ///   (`-5`) or a difference below zero (`5-10`), `Failure.tooLarge` past
+  ///   2^64 − 1, `Failure.notANumber` for anything else (a word, a plus
+  ///   sign in front).
   static func parse(_ text: String) throws(Failure) -> UInt64 {
+    if text.first == "-", let next = text.dropFirst().first, next.isASCII, next.isNumber {
+      throw .belowZero(text)
+    }
     var rest = Substring(text)
     func digits() throws(Failure) -> UInt64 {
       let run = rest.prefix { $0.isASCII && $0.isNumber }
@@ -74,7 +80,11 @@ enum NumberSyntax {
           guard other.carry || other.low > 0 else { throw .tooLarge(text) }
           value = Term(low: other.carry ? 0 : 0 &- other.low)
         } else {
-          guard !other.carry, value.low >= other.low else { throw .notANumber(text) }
+          guard !other.carry, value.low >= other.low else {
+            // Still a number when the rest is not: 5-10x is not one.
+            guard rest.isEmpty else { throw .notANumber(text) }
+            throw .belowZero(text)
+          }
           value.low -= other.low
         }
       } else {

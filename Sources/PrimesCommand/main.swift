@@ -96,6 +96,7 @@ func parse(_ arguments: [String]) -> Invocation {
           switch error {
           case .tooLarge(let text): fail("\(text) is past 2^64 - 1")
           case .notANumber(let text): fail("\(text) is not a number (digits, 1e12, 2^64-1)")
+          case .belowZero(let text): fail("\(text) is below zero (the numbers go from 0 to 2^64 - 1)")
           }
         }
       }

@@ -70,6 +70,20 @@ struct CommandLineTests {
     }
   }
 
+  @Test func usageErrorsNameTheProblem() throws {
+    for (arguments, message) in [
+      (["count", "5-10"], "primes: 5-10 is below zero (the numbers go from 0 to 2^64 - 1)\n"),
+      (["count", "-5"], "primes: -5 is below zero (the numbers go from 0 to 2^64 - 1)\n"),
+      (["count", "1e3-2^64"], "primes: 1e3-2^64 is below zero (the numbers go from 0 to 2^64 - 1)\n"),
+      (["count", "5-10x"], "primes: 5-10x is not a number (digits, 1e12, 2^64-1)\n"),
+      (["count", "2^65-1"], "primes: 2^65-1 is past 2^64 - 1\n"),
+      (["count", "abc"], "primes: abc is not a number (digits, 1e12, 2^64-1)\n"),
+    ] {
+      let direct = try Self.runArray(arguments)
+      #expect(direct.status == 64 && direct.error == message, "\(arguments): \(direct.error)")
+    }
+  }
+
   static func runArray(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
     let process = Process()
     process.executableURL = executable
