@@ -93,6 +93,10 @@ struct MatrixMarketTests {
     ("%%MatrixMarket matrix coordinate real symmetric\n2 3 0\n", 2, "square"),
     ("%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n", 6, "3 values for the 4"),
     ("%%MatrixMarket matrix array real general\n9223372036854775807 2\n", 2, "too large"),
+    ("%%MatrixMarket matrix coordinate real general\n2 3000000000 0\n", 2, "too large"),
+    ("%%MatrixMarket matrix coordinate real general\n3000000000 2 0\n", 2, "at most 2147483647"),
+    ("%%MatrixMarket matrix coordinate real general\n0 2 1\n1 1 1\n", 3, "outside the 0×2 matrix"),
+    ("%%MatrixMarket matrix coordinate pattern general\n2 0 1\n1 1\n", 3, "outside the 2×0 matrix"),
     ("", 1, "empty"),
   ])
   func malformedTextNamesTheLine(text: String, line: Int, reason: String) {

@@ -13,8 +13,9 @@ extension SparseMatrix {
   /// Repeated coordinate entries are summed.
   ///
   /// - Throws: ``MatrixMarketError`` naming the line when the banner is not
-  ///   one of these, a count is wrong, an index is out of range or a value
-  ///   is not a number.
+  ///   one of these, a count is wrong, the shape has more than 2^31 − 1
+  ///   rows or columns, an index is out of range or a value is not a
+  ///   number.
   /// - Complexity: O(text length + rows + entries log entries).
   public init(matrixMarket text: String) throws(MatrixMarketError) {
     var reader = MatrixMarketReader(text)
@@ -142,10 +143,14 @@ struct MatrixMarketReader {
       throw MatrixMarketError(
         line: sizeLine, reason: "a \(words[4]) matrix must be square; got \(rows)×\(columns)")
     }
-    let (product, overflow) = rows.multipliedReportingOverflow(by: columns)
-    if overflow {
-      throw MatrixMarketError(line: sizeLine, reason: "the shape \(rows)×\(columns) is too large")
+    // Column indices are 32-bit (SparseMatrix); rows get the same bound,
+    // which also keeps the counts below from overflowing.
+    guard rows <= Int(Int32.max), columns <= Int(Int32.max) else {
+      throw MatrixMarketError(
+        line: sizeLine,
+        reason: "the shape \(rows)×\(columns) is too large (rows and columns at most \(Int32.max))")
     }
+    let product = rows * columns
 
     var entries: [(row: Int, column: Int, value: Scalar)] = []
     func add(_ row: Int, _ column: Int, _ value: Scalar, line: Int) throws(MatrixMarketError) {
@@ -220,7 +225,7 @@ struct MatrixMarketReader {
         guard let row = Int(fields[0]), let column = Int(fields[1]) else {
           throw MatrixMarketError(line: line, reason: "'\(fields[0]) \(fields[1])' are not integer indices")
         }
-        guard (1...rows).contains(row), (1...columns).contains(column) else {
+        guard row >= 1, row <= rows, column >= 1, column <= columns else {
           throw MatrixMarketError(
             line: line,
             reason: "index (\(row), \(column)) is outside the \(rows)×\(columns) matrix (indices start at 1)")
