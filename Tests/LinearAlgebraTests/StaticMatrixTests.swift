@@ -90,6 +90,29 @@ struct StaticMatrixTests {
     #expect(throws: LinearAlgebraError.singularMatrix) { try nearly.inverse() }
     let nan = StaticMatrix<2, 2, Double>([[.nan, 0], [0, 1]])
     #expect(throws: LinearAlgebraError.singularMatrix) { try nan.inverse() }
+    // A NaN anywhere, beside finite entries in its row: singular (this
+    // recursed until the stack overflowed when the NaN was not first).
+    for i in 0..<4 {
+      for j in 0..<4 {
+        var four = StaticMatrix<4, 4, Double> { r, c in r == c ? 4 : 1 }
+        four[i, j] = .nan
+        #expect(throws: LinearAlgebraError.singularMatrix) { try four.inverse() }
+        #expect(throws: LinearAlgebraError.singularMatrix) { try four.solve([1, 2, 3, 4]) }
+        #expect(four.determinant().isNaN)
+        var fourFloat = StaticMatrix<4, 4, Float> { r, c in r == c ? 4 : 1 }
+        fourFloat[i, j] = .nan
+        #expect(throws: LinearAlgebraError.singularMatrix) { try fourFloat.inverse() }
+        var three = StaticMatrix<3, 3, Double> { r, c in r == c ? 4 : 1 }
+        three[i % 3, j % 3] = .nan
+        #expect(throws: LinearAlgebraError.singularMatrix) { try three.inverse() }
+        var two = StaticMatrix<2, 2, Float> { r, c in r == c ? 4 : 1 }
+        two[i % 2, j % 2] = .nan
+        #expect(throws: LinearAlgebraError.singularMatrix) { try two.inverse() }
+        var five = StaticMatrix<5, 5, Double> { r, c in r == c ? 4 : 1 }
+        five[i, j] = .nan
+        #expect(throws: LinearAlgebraError.singularMatrix) { try five.inverse() }
+      }
+    }
     #expect(StaticMatrix<4, 4, Double>.identity.determinant() == 1)
     #expect(try StaticMatrix<3, 3, Double>.identity.inverse() == .identity)
     // A badly scaled but well-conditioned matrix is not singular.

@@ -377,7 +377,13 @@ extension StaticMatrix where Rows == Columns {
   internal func inverseWithScaledRows() throws(LinearAlgebraError) -> StaticMatrix {
     var largest = InlineArray<Rows, Scalar>(repeating: 0)
     for i in 0..<Rows {
-      for j in 0..<Columns { largest[i] = Swift.max(largest[i], abs(storage[i][j])) }
+      for j in 0..<Columns {
+        // A NaN makes the matrix singular. (`Swift.max` passes over it: the
+        // scaled matrix kept it, its bound was NaN again, and the inverse
+        // came back here until the stack overflowed.)
+        guard !storage[i][j].isNaN else { throw .singularMatrix }
+        largest[i] = Swift.max(largest[i], abs(storage[i][j]))
+      }
       guard largest[i] > 0, largest[i].isFinite else { throw .singularMatrix }
     }
     var unit = self
