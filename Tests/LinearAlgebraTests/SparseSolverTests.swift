@@ -232,4 +232,33 @@ struct SparseSolverTests {
     nanB[3] = .nan
     #expect(throws: LinearAlgebraError.noConvergence) { try a.solveIteratively(nanB, tolerance: 1e-8) }
   }
+
+  /// Diagonal entries that are not stored, under the incomplete Cholesky
+  /// preconditioner (whose Eigen factorization read another entry in their
+  /// place, or past the arrays: the 3×3 matrix with no entries crashed).
+  @Test func incompleteCholeskyWithoutStoredDiagonal() throws {
+    for method in [IterativeMethod.conjugateGradient, .biCGSTAB] {
+      let empty = SparseMatrix<Double>(rows: 3, columns: 3)
+      #expect(throws: LinearAlgebraError.noConvergence) {
+        try empty.solveIteratively(
+          [1, 2, 3], method: method, preconditioner: .incompleteCholesky, tolerance: 1e-8)
+      }
+      // The Poisson matrix with one diagonal entry not stored (a zero there).
+      let poisson = SparseTestMatrices.poisson(grid: 10, as: Double.self)
+      var entries: [(row: Int, column: Int, value: Double)] = []
+      for i in 0..<poisson.rowCount {
+        for k in poisson.rowStarts[i]..<poisson.rowStarts[i + 1]
+        where !(i == 42 && poisson.columnIndices[k] == 42) {
+          entries.append((i, Int(poisson.columnIndices[k]), poisson.values[k]))
+        }
+      }
+      let holed = SparseMatrix<Double>(rows: 100, columns: 100, entries: entries)
+      let b = (0..<100).map { Double($0 % 7) - 3 }
+      let solution = try holed.solveIteratively(
+        b, method: method, preconditioner: .incompleteCholesky, tolerance: 1e-10, maxIterations: 1000)
+      let residual = zip(holed * solution.solution, b).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot()
+      let bNorm = b.map { $0 * $0 }.reduce(0, +).squareRoot()
+      #expect(residual <= 1e-8 * bNorm, "\(method): residual \(residual)")
+    }
+  }
 }

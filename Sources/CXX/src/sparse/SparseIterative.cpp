@@ -68,6 +68,26 @@ Vector<T> diagonalOf(const sparse::CompressedRows<T>& a) {
   return diagonal;
 }
 
+/// Whether every row of the square `a` stores its diagonal entry.
+template <class T>
+bool storesDiagonal(const sparse::CompressedRows<T>& a) {
+  for (Index i = 0; i < a.rows; ++i) {
+    bool found = false;
+    for (Index k = a.rowStarts[i]; k < a.rowStarts[i + 1] && !found; ++k) found = a.columnIndices[k] == i;
+    if (!found) return false;
+  }
+  return true;
+}
+
+/// The square `a` with an explicit zero where it stores no diagonal entry.
+template <class T>
+sparse::ColumnMajorSparse<T> withExplicitDiagonal(const sparse::ColumnMajorSparse<T>& a) {
+  sparse::ColumnMajorSparse<T> zeros(a.rows(), a.cols());
+  zeros.setIdentity();
+  zeros.coeffs().setZero();
+  return sparse::ColumnMajorSparse<T>(a + zeros);
+}
+
 /// The CSR arrays of Aᵀ, for CGLS's products with Aᵀ.
 template <class T>
 struct TransposedCopy {
@@ -241,7 +261,16 @@ Status solveInRange(Index rows, Index columns, const Index* rowStarts, const std
       auto ic = std::make_unique<IncompleteCholeskyPreconditioner<T>>();
       // The CSR arrays as compressed columns are Aᵀ: its lower triangle is
       // A's upper one, the same for the symmetric A that CG needs.
-      ic->factor.compute(sparse::transposeAsColumnMajor(a));
+      // Eigen's IncompleteCholesky takes the first entry of each column as
+      // its diagonal, so a diagonal entry that is not stored (a structural
+      // zero) had it read an off-diagonal entry, or past the arrays for an
+      // empty last column. Such entries become explicit zeros, which it
+      // shifts as it does any diagonal that is not positive.
+      if (storesDiagonal(a)) {
+        ic->factor.compute(sparse::transposeAsColumnMajor(a));
+      } else {
+        ic->factor.compute(withExplicitDiagonal(sparse::transposeAsColumnMajor(a)));
+      }
       if (ic->factor.info() != Eigen::Success) return Status::notPositiveDefinite;
       m = std::move(ic);
       break;
