@@ -10,15 +10,21 @@ import Testing
 /// with no rows), now errors with their own cases in MatrixMarketTests.
 @Suite("File readers on mutated input")
 struct FileReaderFuzzTests {
-  /// SplitMix64, so that a failing input can be found again from its seed.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
+  /// How many inputs the readers took and rejected.
+  struct Tally {
+    var accepted = 0, rejected = 0
+
+    /// Runs each read: one that returns must return true (a consistent
+    /// result); one that throws counts as rejected.
+    mutating func record(_ reads: [() throws -> Bool], input: Int) {
+      for read in reads {
+        if let consistent = try? read() {
+          #expect(consistent, "input \(input)")
+          accepted += 1
+        } else {
+          rejected += 1
+        }
+      }
     }
   }
 
@@ -27,14 +33,14 @@ struct FileReaderFuzzTests {
       Matrix<Double>([[1, 2, 3], [4, 5, 6]]).npyData(), Matrix<Float>([[1, 2], [3, 4]]).npyData(),
       Matrix<Double>(rows: 0, columns: 3).npyData(),
     ]
-    var rng = Generator(state: 1)
+    var rng = SeededGenerator(seed: 1)
     let tokens = [
       "'<f8'", "'>f8'", "'<f4'", "'|u1'", "'<c16'", "(2, 3)", "(0,)", "(18446744073709551615, 2)", "(-1, 2)",
       "(99999999999, 99999999999)", "True", "False", "'descr'", "'shape'", "'fortran_order'", "{", "}", ",",
       ":", " ",
       "(", ")", "9223372036854775807", "()", "(3,)", "(1, 2, 3)", "\n",
     ]
-    var (accepted, rejected) = (0, 0)
+    var tally = Tally()
     for iteration in 0..<30_000 {
       var data = seeds[iteration % seeds.count]
       let mutations = Int.random(in: 1...4, using: &rng)
@@ -61,22 +67,14 @@ struct FileReaderFuzzTests {
           break
         }
       }
-      for read in [
-        { try Matrix<Double>(npyData: data).shapeMatchesElements },
-        {
-          try Matrix<Float>(npyData: data).shapeMatchesElements
-        },
-      ] {
-        if let consistent = try? read() {
-          #expect(consistent, "input \(iteration)")
-          accepted += 1
-        } else {
-          rejected += 1
-        }
-      }
+      tally.record(
+        [
+          { try Matrix<Double>(npyData: data).shapeMatchesElements },
+          { try Matrix<Float>(npyData: data).shapeMatchesElements },
+        ], input: iteration)
     }
     // Both outcomes occur, so the mutations reach past the first checks.
-    #expect(accepted > 1000 && rejected > 1000, "accepted \(accepted), rejected \(rejected)")
+    #expect(tally.accepted > 1000 && tally.rejected > 1000, "\(tally)")
   }
 
   @Test func matrixMarketReaderReadsOrThrows() {
@@ -94,8 +92,8 @@ struct FileReaderFuzzTests {
       "\t",
       "3", "2", "1.5", "e", "-", "+",
     ]
-    var rng = Generator(state: 1)
-    var (accepted, rejected) = (0, 0)
+    var rng = SeededGenerator(seed: 1)
+    var tally = Tally()
     for iteration in 0..<30_000 {
       var text = Array(seeds[iteration % seeds.count].utf8)
       for _ in 0..<Int.random(in: 1...4, using: &rng) {
@@ -118,21 +116,13 @@ struct FileReaderFuzzTests {
         }
       }
       let string = String(decoding: text, as: UTF8.self)
-      for read in [
-        { try SparseMatrix<Double>(matrixMarket: string).isWellFormed },
-        {
-          try SparseMatrix<Float>(matrixMarket: string).isWellFormed
-        },
-      ] {
-        if let wellFormed = try? read() {
-          #expect(wellFormed, "input \(iteration)")
-          accepted += 1
-        } else {
-          rejected += 1
-        }
-      }
+      tally.record(
+        [
+          { try SparseMatrix<Double>(matrixMarket: string).isWellFormed },
+          { try SparseMatrix<Float>(matrixMarket: string).isWellFormed },
+        ], input: iteration)
     }
-    #expect(accepted > 300 && rejected > 1000, "accepted \(accepted), rejected \(rejected)")
+    #expect(tally.accepted > 300 && tally.rejected > 1000, "\(tally)")
   }
 }
 
