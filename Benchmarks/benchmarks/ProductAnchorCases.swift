@@ -1,13 +1,14 @@
 import CXX
 import LinearAlgebra
 
-/// Products (real and complex, and matrix-vector products) through `Matrix *` against
-/// OpenBLAS (see `OpenBLAS`) in the same process, timed alternately at the
-/// run's thread count: the product targets, measured without the
-/// minutes between two processes that `peers.py`'s numpy columns have. Each
-/// path allocates its result per call (numpy's `a @ b` does too), and
-/// OpenBLAS's product result gets numpy's huge-page advice (from 4 MiB).
-/// Skipped unless `LINEAR_ALGEBRA_OPENBLAS` names the library.
+/// Products, real and complex, and matrix-vector products through
+/// `Matrix *` against OpenBLAS (see `OpenBLAS`) in the same process, timed
+/// alternately at the run's thread count: the issues' product targets,
+/// measured without the minutes between two processes that `peers.py`'s
+/// numpy columns have. Each path allocates its result per call (numpy's
+/// `a @ b` does too), and OpenBLAS's product result gets numpy's huge-page
+/// advice (from 4 MiB). Skipped unless `LINEAR_ALGEBRA_OPENBLAS` names the
+/// library.
 enum ProductAnchorCases {
   static let family = "Matrix products against OpenBLAS"
 

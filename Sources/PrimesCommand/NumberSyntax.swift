@@ -81,7 +81,8 @@ enum NumberSyntax {
           value = Term(low: other.carry ? 0 : 0 &- other.low)
         } else {
           guard !other.carry, value.low >= other.low else {
-            // Still a number when the rest is not: 5-10x is not one.
+            // Below zero only when the difference is the whole text (5-10x
+            // is not a number).
             guard rest.isEmpty else { throw .notANumber(text) }
             throw .belowZero(text)
           }
