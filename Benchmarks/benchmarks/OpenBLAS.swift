@@ -122,6 +122,15 @@ struct OpenBLAS: Sendable {
     return dlopen(path, RTLD_NOW | RTLD_LOCAL)
   }()
 
+  /// Calls `body` with the addresses of α = 1 and β = 0 as complex numbers
+  /// of `R`, as the complex `?gemm` takes them.
+  static func unitAndZero<R: BinaryFloatingPoint>(
+    _: R.Type, _ body: (_ one: UnsafeRawPointer, _ zero: UnsafeRawPointer) -> Void
+  ) {
+    let scalars: [R] = [1, 0, 0, 0]
+    scalars.withUnsafeBytes { body($0.baseAddress!, $0.baseAddress! + 2 * MemoryLayout<R>.stride) }
+  }
+
   /// The library, or nil when `LINEAR_ALGEBRA_OPENBLAS` is unset or names
   /// nothing loadable with a CBLAS interface.
   static let shared: OpenBLAS? = {
@@ -150,15 +159,13 @@ struct OpenBLAS: Sendable {
           sgemm(row, none, none, Int64(m), Int64(n), Int64(k), 1, a, Int64(k), b, Int64(n), 0, c, Int64(n))
         },
         multiplyComplexDouble: { a, b, c, m, k, n in
-          withUnsafeBytes(of: ([1.0, 0.0] as SIMD2<Double>, [0.0, 0.0] as SIMD2<Double>)) { scalars in
-            let (one, zero) = (scalars.baseAddress!, scalars.baseAddress! + 16)
+          unitAndZero(Double.self) { one, zero in
             zgemm(
               row, none, none, Int64(m), Int64(n), Int64(k), one, a, Int64(k), b, Int64(n), zero, c, Int64(n))
           }
         },
         multiplyComplexFloat: { a, b, c, m, k, n in
-          withUnsafeBytes(of: ([1, 0] as SIMD2<Float>, [0, 0] as SIMD2<Float>)) { scalars in
-            let (one, zero) = (scalars.baseAddress!, scalars.baseAddress! + 8)
+          unitAndZero(Float.self) { one, zero in
             cgemm(
               row, none, none, Int64(m), Int64(n), Int64(k), one, a, Int64(k), b, Int64(n), zero, c, Int64(n))
           }
@@ -187,15 +194,13 @@ struct OpenBLAS: Sendable {
           sgemm(row, none, none, Int32(m), Int32(n), Int32(k), 1, a, Int32(k), b, Int32(n), 0, c, Int32(n))
         },
         multiplyComplexDouble: { a, b, c, m, k, n in
-          withUnsafeBytes(of: ([1.0, 0.0] as SIMD2<Double>, [0.0, 0.0] as SIMD2<Double>)) { scalars in
-            let (one, zero) = (scalars.baseAddress!, scalars.baseAddress! + 16)
+          unitAndZero(Double.self) { one, zero in
             zgemm(
               row, none, none, Int32(m), Int32(n), Int32(k), one, a, Int32(k), b, Int32(n), zero, c, Int32(n))
           }
         },
         multiplyComplexFloat: { a, b, c, m, k, n in
-          withUnsafeBytes(of: ([1, 0] as SIMD2<Float>, [0, 0] as SIMD2<Float>)) { scalars in
-            let (one, zero) = (scalars.baseAddress!, scalars.baseAddress! + 8)
+          unitAndZero(Float.self) { one, zero in
             cgemm(
               row, none, none, Int32(m), Int32(n), Int32(k), one, a, Int32(k), b, Int32(n), zero, c, Int32(n))
           }
