@@ -146,6 +146,18 @@ struct StaticMatrixTests {
     // whole matrix's norm.) X A = I to rounding.
     let residual = Matrix(try rowScaled.inverse()) * Matrix(rowScaled) - .identity(4)
     #expect(residual.elements.allSatisfy { abs($0) < 1e-14 }, "\(residual)")
+    // Rows scaled by 1e200 and 1e-200: the rows' exact bound overflows too,
+    // so the rows are divided by their largest entries and the inverse's
+    // columns by the same factors.
+    for (top, bottom) in [(1e200, 1e-200), (1e-200, 1e200), (1e300, 1)] {
+      var extreme = fourByFour
+      for j in 0..<4 {
+        extreme[0, j] *= top
+        extreme[3, j] *= bottom
+      }
+      let product = Matrix(try extreme.inverse()) * Matrix(extreme) - .identity(4)
+      #expect(product.elements.allSatisfy { abs($0) < 1e-14 }, "\(top), \(bottom): \(product)")
+    }
     var rowScaledRankThree = rankThree
     for j in 0..<4 { rowScaledRankThree[0, j] *= 1e8 }
     #expect(throws: LinearAlgebraError.singularMatrix) { try rowScaledRankThree.inverse() }

@@ -123,18 +123,24 @@ extension StaticMatrix where Rows == Columns {
   /// geometric means is at least Π ‖rowᵢ‖ and costs one sum of squares
   /// instead of four. A matrix that passes it passes the exact test too; one
   /// that does not (nearly singular, rows of very different lengths, or a
-  /// bound out of range) takes ``inverseOfFourByFourWithRowBound()``, which
-  /// decides with the exact bound. In the benchmark's batches of
-  /// well-conditioned matrices the first stage took the Float inverse from
-  /// 1.79× Eigen's fixed-size time to 1.64×, and the Double one from 1.48×
-  /// to 1.43×.
+  /// bound out of range) takes a rare path that decides with the exact
+  /// bound. In the benchmark's batches of well-conditioned matrices the
+  /// first stage took the Float inverse from 1.79× Eigen's fixed-size time
+  /// to 1.64×, and the Double one from 1.48× to 1.43× (Intel Xeon).
   ///
-  /// Double reads the matrix as eight half rows and takes
-  /// ``blockInverseByHalfRows(_:)``; Float keeps four-element rows.
+  /// Double reads the matrix as eight half rows. Its rare path,
+  /// ``halfRowsForBlockInverse(_:determinant:)``, throws or returns the
+  /// rows to invert (rescaled for a badly scaled matrix), so that one block
+  /// formula, ``blockInverse(_:_:columnScales:)``, forms every result: with
+  /// the rare path returning the inverse itself, the common path copied the
+  /// matrix to the stack for it and passed its result through memory. AMD
+  /// EPYC (Zen 3), benchmark binaries alternating, four runs each: 1.38–1.39×
+  /// Eigen → 1.30–1.32×. Float keeps four-element rows and
+  /// ``inverseOfFourByFourWithRowBound()``.
   ///
-  /// A finite, normal `limit` also makes `det` finite: every term of the
-  /// block formula is at most a few hundred times (‖A‖²_F / 4)², far below
-  /// the overflow threshold when the fourth power of ‖A‖²_F / 4 does not
+  /// A finite `limit` also makes `det` finite: every term of the block
+  /// formula is at most a few hundred times (‖A‖²_F / 4)², far below the
+  /// overflow threshold when the fourth power of ‖A‖²_F / 4 does not
   /// overflow; a NaN determinant fails the comparison.
   ///
   /// - Throws: `LinearAlgebraError.singularMatrix` as ``inverse()``.
@@ -152,9 +158,17 @@ extension StaticMatrix where Rows == Columns {
       squares += h.6 * h.6
       squares += h.7 * h.7
       let limit = Self.firstStageLimit(sumOfSquares: squares[0] + squares[1])
-      let (det, result) = Self.blockInverseByHalfRows(h)
-      if limit.isNormal, limit.isFinite, det * det > limit { return result }
-      return try inverseOfFourByFourWithRowBound()
+      var rows = h
+      var terms = BlockTerms(rows)
+      var scales = (SIMD2<Scalar>(1, 1), SIMD2<Scalar>(1, 1))
+      // A limit below the normal range decides nothing (the test then asks
+      // for more than the exact one would); an infinite or NaN one fails.
+      let floor = Scalar.leastNormalMagnitude
+      if !(terms.determinant * terms.determinant > (limit > floor ? limit : floor)) {
+        (rows, scales) = try Self.halfRowsForBlockInverse(h, determinant: terms.determinant)
+        terms = BlockTerms(rows)
+      }
+      return Self.blockInverse(rows, terms, columnScales: scales)
     }
     let (r0, r1, r2, r3) = fourRows
     let squares = r0 * r0 + r1 * r1 + r2 * r2 + r3 * r3
@@ -312,12 +326,39 @@ extension StaticMatrix where Rows == Columns {
     return (det, result)
   }
 
-  /// The determinant and the inverse of a 4×4 matrix from its half rows
-  /// by the 2×2-block formula of ``blockInverse(_:_:_:_:)``, each block held
-  /// as two rows in two-element vectors (the shape of Eigen's `double`
-  /// version of the same formula). For Double, whose four-element vectors
-  /// take two SSE registers each, the optimizer then keeps the work in
-  /// whole registers; the blocks of the inverse are formed in an order in
+  /// The 2×2 blocks' determinants and the products P = A#B and Q = D#C of
+  /// a 4×4 matrix given by half rows, and with them its determinant
+  /// |M| = |A||D| + |B||C| − tr(PQ): the part of the block formula of
+  /// ``blockInverse(_:_:_:_:)`` that the singularity test needs, each block
+  /// held as two rows in two-element vectors (the shape of Eigen's `double`
+  /// version of the same formula).
+  @usableFromInline @frozen
+  internal struct BlockTerms {
+    @usableFromInline var detA, detB, detC, detD, determinant: Scalar
+    /// The rows of P and of Q.
+    @usableFromInline var p1, p2, q1, q2: SIMD2<Scalar>
+
+    @inlinable @inline(__always)
+    init(_ h: HalfRows) {
+      let (a1, b1, a2, b2, c1, d1, c2, d2) = h
+      detA = a1[0] * a2[1] - a1[1] * a2[0]
+      detB = b1[0] * b2[1] - b1[1] * b2[0]
+      detC = c1[0] * c2[1] - c1[1] * c2[0]
+      detD = d1[0] * d2[1] - d1[1] * d2[0]
+      p1 = b1 * a2[1] - b2 * a1[1]
+      p2 = b2 * a1[0] - b1 * a2[0]
+      q1 = c1 * d2[1] - c2 * d1[1]
+      q2 = c2 * d1[0] - c1 * d2[0]
+      let trace = p1 * SIMD2(q1[0], q2[0]) + p2 * SIMD2(q1[1], q2[1])
+      determinant = detA * detD + detB * detC - (trace[0] + trace[1])
+    }
+  }
+
+  /// The inverse of a 4×4 matrix from its half rows and their
+  /// ``BlockTerms``, with columns 0 and 1 multiplied by `columnScales.0`
+  /// and columns 2 and 3 by `columnScales.1` (ones but for a badly scaled
+  /// matrix, whose rows were scaled). No test: a zero determinant gives
+  /// infinities or NaN. The blocks of the inverse are formed in an order in
   /// which A and B, then C and D, are last used early, and stored as they
   /// come, which spilled fewer registers. Standalone harness, Double 4×4
   /// inverses with the singularity test: 17.3 ns with four-element rows,
@@ -326,28 +367,24 @@ extension StaticMatrix where Rows == Columns {
   ///
   /// - Precondition: `Rows == 4`.
   @inlinable @inline(__always)
-  internal static func blockInverseByHalfRows(_ h: HalfRows) -> (determinant: Scalar, inverse: StaticMatrix) {
+  internal static func blockInverse(
+    _ h: HalfRows, _ terms: BlockTerms, columnScales: (SIMD2<Scalar>, SIMD2<Scalar>)
+  ) -> StaticMatrix {
     typealias Half = SIMD2<Scalar>
     let (a1, b1, a2, b2, c1, d1, c2, d2) = h
-    let detA = a1[0] * a2[1] - a1[1] * a2[0]
-    let detB = b1[0] * b2[1] - b1[1] * b2[0]
-    let detC = c1[0] * c2[1] - c1[1] * c2[0]
-    let detD = d1[0] * d2[1] - d1[1] * d2[0]
-    // P = A#B and Q = D#C by rows.
-    let p1 = b1 * a2[1] - b2 * a1[1]
-    let p2 = b2 * a1[0] - b1 * a2[0]
-    let q1 = c1 * d2[1] - c2 * d1[1]
-    let q2 = c2 * d1[0] - c1 * d2[0]
-    let trace = p1 * Half(q1[0], q2[0]) + p2 * Half(q1[1], q2[1])
-    let det = detA * detD + detB * detC - (trace[0] + trace[1])
-    let r = 1 / det
+    let (detA, detB, detC, detD) = (terms.detA, terms.detB, terms.detC, terms.detD)
+    let (p1, p2, q1, q2) = (terms.p1, terms.p2, terms.q1, terms.q2)
+    let r = 1 / terms.determinant
     // The adjugate of the rows (x y), (z w) is (w −y), (−z x).
     let (upper, lower) = (Half(r, -r), Half(-r, r))
+    let (leftUpper, leftLower) = (upper * columnScales.0, lower * columnScales.0)
+    let (rightUpper, rightLower) = (upper * columnScales.1, lower * columnScales.1)
     var result = StaticMatrix()
     let (row, half) = (4 * MemoryLayout<Scalar>.stride, 2 * MemoryLayout<Scalar>.stride)
     withUnsafeMutableBytes(of: &result.storage) { raw in
       /// Stores the adjugate of the block with rows x1, x2 over |M|.
       func storeAdjugate(_ x1: Half, _ x2: Half, row i: Int, half j: Int) {
+        let (upper, lower) = j == 0 ? (leftUpper, leftLower) : (rightUpper, rightLower)
         raw.storeBytes(of: Half(x2[1], x1[1]) * upper, toByteOffset: i * row + j * half, as: Half.self)
         raw.storeBytes(of: Half(x2[0], x1[0]) * lower, toByteOffset: (i + 1) * row + j * half, as: Half.self)
       }
@@ -366,7 +403,56 @@ extension StaticMatrix where Rows == Columns {
       storeAdjugate(
         d1 * detA - (p1 * c1[0] + p2 * c1[1]), d2 * detA - (p1 * c2[0] + p2 * c2[1]), row: 2, half: 1)
     }
-    return (det, result)
+    return result
+  }
+
+  /// The rare case of the Double 4×4 inverse, when the first stage's test
+  /// in ``inverseOfFourByFour()`` did not decide: throws for a matrix
+  /// singular to working precision (the test of ``inverse()``, with
+  /// Hadamard's bound from the rows' lengths), and returns the half rows to
+  /// invert and the scales of the inverse's two column pairs. They are the
+  /// matrix itself and ones, or for a badly scaled matrix (the bound under-
+  /// or overflows) the rows divided by their largest magnitudes d_i and the
+  /// scales 1/d_j: A = D N, so A⁻¹ = N⁻¹ D⁻¹. Returning inputs rather than
+  /// the inverse keeps one block formula and its stores in registers on the
+  /// common path.
+  ///
+  /// - Throws: `LinearAlgebraError.singularMatrix` as ``inverse()``.
+  @usableFromInline @inline(never)
+  internal static func halfRowsForBlockInverse(
+    _ h: HalfRows, determinant: Scalar
+  ) throws(LinearAlgebraError) -> (HalfRows, (SIMD2<Scalar>, SIMD2<Scalar>)) {
+    typealias Half = SIMD2<Scalar>
+    let threshold = 4 * Scalar.ulpOfOne
+    let rows = [h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7]
+    /// Π ‖rowᵢ‖² of half rows, row i being halves 2i and 2i + 1.
+    func bound(_ halves: [Half]) -> Scalar {
+      (0..<4).reduce(1) { product, i in
+        let squares = halves[2 * i] * halves[2 * i] + halves[2 * i + 1] * halves[2 * i + 1]
+        return product * (squares[0] + squares[1])
+      }
+    }
+    let exact = bound(rows)
+    if exact.isNormal, exact.isFinite {
+      guard determinant.isFinite, determinant * determinant > threshold * threshold * exact else {
+        throw .singularMatrix
+      }
+      return (h, (Half(1, 1), Half(1, 1)))
+    }
+    var largest: [Scalar] = []
+    for i in 0..<4 {
+      let halves = [rows[2 * i], rows[2 * i + 1]]
+      // A NaN makes the matrix singular (`Swift.max` would pass over it).
+      guard !halves.contains(where: { $0[0].isNaN || $0[1].isNaN }) else { throw .singularMatrix }
+      let magnitude = halves.reduce(Scalar(0)) { Swift.max($0, Swift.max(abs($1[0]), abs($1[1]))) }
+      guard magnitude > 0, magnitude.isFinite else { throw .singularMatrix }
+      largest.append(magnitude)
+    }
+    let scaled = rows.indices.map { rows[$0] / largest[$0 / 2] }
+    let unit = (scaled[0], scaled[1], scaled[2], scaled[3], scaled[4], scaled[5], scaled[6], scaled[7])
+    let det = BlockTerms(unit).determinant
+    guard det.isFinite, det * det > threshold * threshold * bound(scaled) else { throw .singularMatrix }
+    return (unit, (1 / Half(largest[0], largest[1]), 1 / Half(largest[2], largest[3])))
   }
 
   /// The inverse of a badly scaled matrix (Hadamard's bound under- or
