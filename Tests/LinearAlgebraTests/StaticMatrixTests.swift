@@ -158,6 +158,15 @@ struct StaticMatrixTests {
       let product = Matrix(try extreme.inverse()) * Matrix(extreme) - .identity(4)
       #expect(product.elements.allSatisfy { abs($0) < 1e-14 }, "\(top), \(bottom): \(product)")
     }
+    for (top, bottom) in [(Float(1e30), Float(1e-30)), (1e-30, 1e30)] {
+      var extreme = StaticMatrix<4, 4, Float> { i, j in Float(fourByFour[i, j]) }
+      for j in 0..<4 {
+        extreme[0, j] *= top
+        extreme[3, j] *= bottom
+      }
+      let product = Matrix(try extreme.inverse()) * Matrix(extreme) - .identity(4)
+      #expect(product.elements.allSatisfy { abs($0) < 1e-5 }, "\(top), \(bottom): \(product)")
+    }
     var rowScaledRankThree = rankThree
     for j in 0..<4 { rowScaledRankThree[0, j] *= 1e8 }
     #expect(throws: LinearAlgebraError.singularMatrix) { try rowScaledRankThree.inverse() }

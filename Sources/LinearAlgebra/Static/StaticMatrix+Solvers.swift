@@ -135,8 +135,10 @@ extension StaticMatrix where Rows == Columns {
   /// the rare path returning the inverse itself, the common path copied the
   /// matrix to the stack for it and passed its result through memory. AMD
   /// EPYC (Zen 3), benchmark binaries alternating, four runs each: 1.38–1.39×
-  /// Eigen → 1.30–1.32×. Float keeps four-element rows and
-  /// ``inverseOfFourByFourWithRowBound()``.
+  /// Eigen → 1.30–1.32×. Float keeps four-element rows, with the same
+  /// structure (``rowsForBlockInverse(_:determinant:)``,
+  /// ``blockInverse(_:columnScales:)``): 1.60–1.68× → 1.31–1.36× in four
+  /// alternating runs.
   ///
   /// A finite `limit` also makes `det` finite: every term of the block
   /// formula is at most a few hundred times (‖A‖²_F / 4)², far below the
@@ -173,9 +175,15 @@ extension StaticMatrix where Rows == Columns {
     let (r0, r1, r2, r3) = fourRows
     let squares = r0 * r0 + r1 * r1 + r2 * r2 + r3 * r3
     let limit = Self.firstStageLimit(sumOfSquares: squares.sum())
-    let (det, result) = Self.blockInverse(r0, r1, r2, r3)
-    if limit.isNormal, limit.isFinite, det * det > limit { return result }
-    return try inverseOfFourByFourWithRowBound()
+    var terms = RowBlockTerms(r0, r1, r2, r3)
+    var scales = SIMD4<Scalar>(1, 1, 1, 1)
+    let floor = Scalar.leastNormalMagnitude
+    if !(terms.determinant * terms.determinant > (limit > floor ? limit : floor)) {
+      let rows: FourRows
+      (rows, scales) = try Self.rowsForBlockInverse((r0, r1, r2, r3), determinant: terms.determinant)
+      terms = RowBlockTerms(rows.0, rows.1, rows.2, rows.3)
+    }
+    return Self.blockInverse(terms, columnScales: scales)
   }
 
   /// (4 eps)² (‖A‖²_F / 4)⁴ from ‖A‖²_F: the first stage's bound on det².
@@ -186,39 +194,46 @@ extension StaticMatrix where Rows == Columns {
     return (threshold * threshold) * ((quarterSquare * quarterSquare) * (quarterSquare * quarterSquare))
   }
 
-  /// The 4×4 inverse when the first stage of ``inverseOfFourByFour()`` did
-  /// not decide: with Hadamard's bound from the rows' lengths, or by
-  /// ``inverseWithScaledRows()`` when that bound under- or overflows.
+  /// The rare case of the Float 4×4 inverse, as
+  /// ``halfRowsForBlockInverse(_:determinant:)`` for Double: throws for a
+  /// matrix singular to working precision, and returns the rows to invert
+  /// (the matrix's, or for a badly scaled matrix its rows divided by their
+  /// largest magnitudes d_i) and the scales 1/d_j of the inverse's columns.
   ///
   /// - Throws: `LinearAlgebraError.singularMatrix` as ``inverse()``.
-  /// It reads the rows again from `self` rather than taking them as
-  /// arguments: vectors passed to this rare call were stored to the stack
-  /// on the common path too. That, and the first stage's `det.isFinite`
-  /// test left out, took a standalone harness's Double 4×4 inverse from
-  /// 16.4 to 16.2 ns and the Float one from 14.2 to 13.9 ns.
   @usableFromInline @inline(never)
-  internal func inverseOfFourByFourWithRowBound() throws(LinearAlgebraError) -> StaticMatrix {
-    typealias Vector = SIMD4<Scalar>
-    let (r0, r1, r2, r3) = fourRows
-    // The rows' sums of squares by two rounds of pairwise sums. A zero or
-    // non-finite row, or a bound that under- or overflows, takes the scaled
-    // path, which throws for the first two.
-    let (q0, q1, q2, q3) = (r0 * r0, r1 * r1, r2 * r2, r3 * r3)
-    let pairs01 = Vector(q0[0], q0[2], q1[0], q1[2]) + Vector(q0[1], q0[3], q1[1], q1[3])
-    let pairs23 = Vector(q2[0], q2[2], q3[0], q3[2]) + Vector(q2[1], q2[3], q3[1], q3[3])
-    let rowSums =
-      Vector(pairs01[0], pairs01[2], pairs23[0], pairs23[2])
-      + Vector(pairs01[1], pairs01[3], pairs23[1], pairs23[3])
-    let bound = (rowSums[0] * rowSums[1]) * (rowSums[2] * rowSums[3])
-    guard bound.isNormal, bound.isFinite else {
-      let rows = [r0, r1, r2, r3]
-      return try StaticMatrix { i, j in rows[i][j] }.inverseWithScaledRows()
-    }
-    let (det, result) = Self.blockInverse(r0, r1, r2, r3)
+  internal static func rowsForBlockInverse(
+    _ rows: FourRows, determinant: Scalar
+  ) throws(LinearAlgebraError) -> (FourRows, SIMD4<Scalar>) {
     let threshold = 4 * Scalar.ulpOfOne
-    guard det.isFinite, det * det > threshold * threshold * bound else { throw .singularMatrix }
-    return result
+    /// Π ‖rowᵢ‖².
+    func bound(_ rows: [SIMD4<Scalar>]) -> Scalar {
+      rows.reduce(1) { $0 * ($1 * $1).sum() }
+    }
+    let original = [rows.0, rows.1, rows.2, rows.3]
+    let exact = bound(original)
+    if exact.isNormal, exact.isFinite {
+      guard determinant.isFinite, determinant * determinant > threshold * threshold * exact else {
+        throw .singularMatrix
+      }
+      return (rows, SIMD4(1, 1, 1, 1))
+    }
+    var largest = SIMD4<Scalar>()
+    for i in 0..<4 {
+      // A NaN makes the matrix singular (`Swift.max` would pass over it).
+      guard !(0..<4).contains(where: { original[i][$0].isNaN }) else { throw .singularMatrix }
+      largest[i] = (0..<4).reduce(Scalar(0)) { Swift.max($0, abs(original[i][$1])) }
+      guard largest[i] > 0, largest[i].isFinite else { throw .singularMatrix }
+    }
+    let scaled = (0..<4).map { original[$0] / largest[$0] }
+    let det = RowBlockTerms(scaled[0], scaled[1], scaled[2], scaled[3]).determinant
+    guard det.isFinite, det * det > threshold * threshold * bound(scaled) else { throw .singularMatrix }
+    return ((scaled[0], scaled[1], scaled[2], scaled[3]), 1 / largest)
   }
+
+  /// A 4×4 matrix's rows as vectors.
+  @usableFromInline
+  internal typealias FourRows = (SIMD4<Scalar>, SIMD4<Scalar>, SIMD4<Scalar>, SIMD4<Scalar>)
 
   /// The four rows of a 4×4 matrix as vectors, loaded from the inline
   /// storage whole (element-by-element access had the optimizer gather,
@@ -263,30 +278,53 @@ extension StaticMatrix where Rows == Columns {
     }
   }
 
-  /// The determinant and the inverse of the 4×4 matrix with rows `r0`…`r3`
-  /// by 2×2 blocks in SIMD vectors, with no test (a zero determinant gives
-  /// infinities or NaN). With M = [A B; C D], each block a vector
-  /// (x₀₀, x₀₁, x₁₀, x₁₁), X# the adjugate of X, P = A#B and Q = D#C:
-  /// |M| = |A||D| + |B||C| − tr(PQ), and the blocks of M⁻¹ are the
-  /// adjugates of |D|A − BQ, |B|C − DP#, |C|B − AQ# and |A|D − CP over |M|
-  /// (Intel's application note AP-928, "Streaming SIMD Extensions – Inverse
-  /// of 4×4 Matrix", 1999). Every step is a lane-wise product of two
-  /// vectors, one of them shuffled.
+  /// The 2×2 blocks of the 4×4 matrix with rows `r0`…`r3` as vectors, their
+  /// determinants, P = A#B, Q = D#C, and the determinant of the matrix:
+  /// the part of the block formula of ``blockInverse(_:columnScales:)``
+  /// that the singularity test needs.
+  @usableFromInline @frozen
+  internal struct RowBlockTerms {
+    /// The blocks of M = [A B; C D], each (x₀₀, x₀₁, x₁₀, x₁₁), P and Q.
+    @usableFromInline var a, b, c, d, p, q: SIMD4<Scalar>
+    @usableFromInline var detA, detB, detC, detD, determinant: Scalar
+
+    @inlinable @inline(__always)
+    init(_ r0: SIMD4<Scalar>, _ r1: SIMD4<Scalar>, _ r2: SIMD4<Scalar>, _ r3: SIMD4<Scalar>) {
+      typealias Vector = SIMD4<Scalar>
+      a = Vector(r0[0], r0[1], r1[0], r1[1])
+      b = Vector(r0[2], r0[3], r1[2], r1[3])
+      c = Vector(r2[0], r2[1], r3[0], r3[1])
+      d = Vector(r2[2], r2[3], r3[2], r3[3])
+      /// X# Y.
+      func adjugateTimes(_ x: Vector, _ y: Vector) -> Vector {
+        Vector(x[3], x[3], x[0], x[0]) * y - Vector(x[1], x[1], x[2], x[2]) * Vector(y[2], y[3], y[0], y[1])
+      }
+      /// |X|.
+      func blockDeterminant(_ x: Vector) -> Scalar { x[0] * x[3] - x[1] * x[2] }
+      p = adjugateTimes(a, b)
+      q = adjugateTimes(d, c)
+      (detA, detB, detC, detD) = (
+        blockDeterminant(a), blockDeterminant(b), blockDeterminant(c), blockDeterminant(d)
+      )
+      determinant = detA * detD + detB * detC - (p * Vector(q[0], q[2], q[1], q[3])).sum()
+    }
+  }
+
+  /// The inverse of a 4×4 matrix from its ``RowBlockTerms`` by 2×2 blocks
+  /// in SIMD vectors, column j multiplied by `columnScales[j]` (ones but
+  /// for a badly scaled matrix, whose rows were scaled), with no test (a
+  /// zero determinant gives infinities or NaN). With M = [A B; C D], X# the
+  /// adjugate of X, P = A#B and Q = D#C: |M| = |A||D| + |B||C| − tr(PQ),
+  /// and the blocks of M⁻¹ are the adjugates of |D|A − BQ, |B|C − DP#,
+  /// |C|B − AQ# and |A|D − CP over |M| (Intel's application note AP-928,
+  /// "Streaming SIMD Extensions – Inverse of 4×4 Matrix", 1999). Every step
+  /// is a lane-wise product of two vectors, one of them shuffled.
   ///
   /// - Precondition: `Rows == 4`.
   @inlinable @inline(__always)
-  internal static func blockInverse(
-    _ r0: SIMD4<Scalar>, _ r1: SIMD4<Scalar>, _ r2: SIMD4<Scalar>, _ r3: SIMD4<Scalar>
-  ) -> (determinant: Scalar, inverse: StaticMatrix) {
+  internal static func blockInverse(_ terms: RowBlockTerms, columnScales s: SIMD4<Scalar>) -> StaticMatrix {
     typealias Vector = SIMD4<Scalar>
-    let a = Vector(r0[0], r0[1], r1[0], r1[1])
-    let b = Vector(r0[2], r0[3], r1[2], r1[3])
-    let c = Vector(r2[0], r2[1], r3[0], r3[1])
-    let d = Vector(r2[2], r2[3], r3[2], r3[3])
-    /// X# Y.
-    func adjugateTimes(_ x: Vector, _ y: Vector) -> Vector {
-      Vector(x[3], x[3], x[0], x[0]) * y - Vector(x[1], x[1], x[2], x[2]) * Vector(y[2], y[3], y[0], y[1])
-    }
+    let (a, b, c, d, p, q) = (terms.a, terms.b, terms.c, terms.d, terms.p, terms.q)
     /// X Y.
     func times(_ x: Vector, _ y: Vector) -> Vector {
       Vector(x[0], x[0], x[2], x[2]) * Vector(y[0], y[1], y[0], y[1])
@@ -296,19 +334,16 @@ extension StaticMatrix where Rows == Columns {
     func timesAdjugate(_ x: Vector, _ y: Vector) -> Vector {
       x * Vector(y[3], y[0], y[3], y[0]) - Vector(x[1], x[0], x[3], x[2]) * Vector(y[2], y[1], y[2], y[1])
     }
-    /// |X|.
-    func determinant(_ x: Vector) -> Scalar { x[0] * x[3] - x[1] * x[2] }
-    let p = adjugateTimes(a, b)
-    let q = adjugateTimes(d, c)
-    let (detA, detB, detC, detD) = (determinant(a), determinant(b), determinant(c), determinant(d))
-    let det = detA * detD + detB * detC - (p * Vector(q[0], q[2], q[1], q[3])).sum()
-    let r = 1 / det
-    // The blocks before their adjugates, with the adjugate's signs and 1/|M|.
+    let r = 1 / terms.determinant
+    // The blocks before their adjugates, with the adjugate's signs, 1/|M|
+    // and the scales of the columns their lanes end up in (lanes 0 and 1 of
+    // a left block in column 1, lanes 2 and 3 in column 0).
     let signs = Vector(r, -r, -r, r)
-    let topLeft = (a * detD - times(b, q)) * signs
-    let topRight = (c * detB - timesAdjugate(d, p)) * signs
-    let bottomLeft = (b * detC - timesAdjugate(a, q)) * signs
-    let bottomRight = (d * detA - times(c, p)) * signs
+    let (left, right) = (signs * Vector(s[1], s[1], s[0], s[0]), signs * Vector(s[3], s[3], s[2], s[2]))
+    let topLeft = (a * terms.detD - times(b, q)) * left
+    let topRight = (c * terms.detB - timesAdjugate(d, p)) * right
+    let bottomLeft = (b * terms.detC - timesAdjugate(a, q)) * left
+    let bottomRight = (d * terms.detA - times(c, p)) * right
     var result = StaticMatrix()
     let stride = 4 * MemoryLayout<Scalar>.stride
     withUnsafeMutableBytes(of: &result.storage) { raw in
@@ -323,7 +358,7 @@ extension StaticMatrix where Rows == Columns {
         of: Vector(bottomLeft[2], bottomLeft[0], bottomRight[2], bottomRight[0]), toByteOffset: 3 * stride,
         as: Vector.self)
     }
-    return (det, result)
+    return result
   }
 
   /// The 2×2 blocks' determinants and the products P = A#B and Q = D#C of
