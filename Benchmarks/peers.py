@@ -18,7 +18,8 @@ libprimesieve" family, in which ours and libprimesieve are timed
 alternately in the same process. Likewise the benchmark gets the path of
 numpy's own OpenBLAS (LINEAR_ALGEBRA_OPENBLAS) and times the products
 and matrix-vector products (the latter without a target), and the LU
-family and Cholesky against its LAPACK, in the same process,
+family, Cholesky and the complex LU solve and inverse against its LAPACK,
+in the same process,
 alternately, on 1 and N threads ("Matrix products against OpenBLAS",
 "Matrix factorizations against OpenBLAS (LAPACK)"): the numpy columns
 compare two processes run minutes apart, which on a shared machine moves a

@@ -39,7 +39,7 @@ enum FactorizationAnchorCases {
     }
     add(Double.self)
     add(Float.self)
-    return cases
+    return cases + complexCases(quick: quick, threads: threads)
   }
 
   typealias Run = (Int, TimingBudget, String) -> CaseResult

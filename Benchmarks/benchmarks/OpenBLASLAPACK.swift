@@ -1,3 +1,5 @@
+import LinearAlgebra
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -7,7 +9,8 @@
 /// The LAPACK routines that numpy's `solve`, `inv`, `det` and `cholesky`
 /// call, from the OpenBLAS library that `OpenBLAS` loaded
 /// (`LINEAR_ALGEBRA_OPENBLAS`): `?gesv`, `?getrf` and `?potrf` for one
-/// scalar type, on column-major operands.
+/// scalar type (Double, Float, or `Complex` of either, whose interleaved
+/// layout is LAPACK's), on column-major operands.
 ///
 /// LAPACK's Fortran interface passes every argument by address, so one
 /// C function type serves Double and Float; the integers are 64-bit in
@@ -91,7 +94,14 @@ struct OpenBLASLAPACK<Scalar: Sendable>: Sendable {
   /// (looked up on each access), or nil when it is not loaded or lacks them.
   static var shared: OpenBLASLAPACK? {
     guard let handle = OpenBLAS.handle else { return nil }
-    let letter = Scalar.self == Double.self ? "d" : "s"
+    let letter: String
+    switch Scalar.self {
+    case is Double.Type: letter = "d"
+    case is Float.Type: letter = "s"
+    case is Complex<Double>.Type: letter = "z"
+    case is Complex<Float>.Type: letter = "c"
+    default: return nil
+    }
     func symbol<F>(_ routine: String, as: F.Type) -> (F, Int)? {
       if let found = dlsym(handle, "scipy_\(letter)\(routine)_64_") {
         return (unsafeBitCast(found, to: F.self), 8)

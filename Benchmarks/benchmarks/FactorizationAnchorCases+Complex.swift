@@ -1,0 +1,67 @@
+import LinearAlgebra
+
+/// The complex LU solve and inverse against OpenBLAS's `zgesv` and `cgesv`
+/// in the same process, timed alternately, as the real ones: issue #29's
+/// targets at 512, which `peers.py`'s numpy columns (two processes minutes
+/// apart) measure only to within 20–40% on a shared machine. The inputs are
+/// the "Matrix (Complex<T>)" family's.
+extension FactorizationAnchorCases {
+  static func complexCases(quick: Bool, threads: Int) -> [BenchmarkCase] {
+    guard OpenBLASLAPACK<Complex<Double>>.shared != nil, OpenBLASLAPACK<Complex<Float>>.shared != nil
+    else { return [] }
+    var cases: [BenchmarkCase] = []
+    func add<R: RealMatrixScalar & Sendable>(_: R.Type) {
+      for (name, run) in [("LU solve", complexSolve(R.self)), ("inverse", complexInverse(R.self))] {
+        for n in quick ? [128] : [512] {
+          let label = "Complex<\(R.self)> \(name), \(threads) thread\(threads == 1 ? "" : "s")"
+          cases.append(
+            BenchmarkCase(family: family, name: label, size: "\(n)×\(n)") { budget in
+              OpenBLAS.shared!.setThreads(threads)
+              return run(n, budget.forAnchors, label)
+            })
+        }
+      }
+    }
+    add(Double.self)
+    add(Float.self)
+    return cases
+  }
+
+  static func complexSolve<R: RealMatrixScalar & Sendable>(_: R.Type) -> Run {
+    { n, budget, label in
+      let lapack = OpenBLASLAPACK<Complex<R>>.shared!
+      let a = ComplexCases.wellConditioned(R.self, n, seed: 43)
+      let b = ComplexCases.input(R.self, n, seed: 44).column(0)
+      var ours: [Complex<R>] = []
+      var theirs: [Complex<R>] = []
+      let (oursTime, theirsTime) = measureAlternately(budget) {
+        ours = (try? a.solve(b)) ?? []
+      } _: {
+        var work = a.transposed().elements
+        theirs = b
+        _ = lapack.solve(&work, n, &theirs, 1)
+      }
+      return result(
+        label, n, oursTime, theirsTime, work: 8 * cube(n) / 3, agree: ComplexCases.agrees(ours, theirs, n))
+    }
+  }
+
+  static func complexInverse<R: RealMatrixScalar & Sendable>(_: R.Type) -> Run {
+    { n, budget, label in
+      let lapack = OpenBLASLAPACK<Complex<R>>.shared!
+      let a = ComplexCases.wellConditioned(R.self, n, seed: 45)
+      var ours: [Complex<R>] = []
+      var theirs: [Complex<R>] = []
+      let (oursTime, theirsTime) = measureAlternately(budget) {
+        ours = (try? a.inverse())?.elements ?? []
+      } _: {
+        var work = a.transposed().elements
+        var solution = Matrix<Complex<R>>.identity(n).elements
+        _ = lapack.solve(&work, n, &solution, n)
+        theirs = Matrix(rows: n, columns: n, elements: solution).transposed().elements
+      }
+      return result(
+        label, n, oursTime, theirsTime, work: 8 * cube(n), agree: ComplexCases.agrees(ours, theirs, n))
+    }
+  }
+}
