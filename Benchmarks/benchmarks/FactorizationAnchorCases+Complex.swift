@@ -9,22 +9,13 @@ extension FactorizationAnchorCases {
   static func complexCases(quick: Bool, threads: Int) -> [BenchmarkCase] {
     guard OpenBLASLAPACK<Complex<Double>>.shared != nil, OpenBLASLAPACK<Complex<Float>>.shared != nil
     else { return [] }
-    var cases: [BenchmarkCase] = []
-    func add<R: RealMatrixScalar & Sendable>(_: R.Type) {
-      for (name, run) in [("LU solve", complexSolve(R.self)), ("inverse", complexInverse(R.self))] {
-        for n in quick ? [128] : [512] {
-          let label = "Complex<\(R.self)> \(name), \(threads) thread\(threads == 1 ? "" : "s")"
-          cases.append(
-            BenchmarkCase(family: family, name: label, size: "\(n)×\(n)") { budget in
-              OpenBLAS.shared!.setThreads(threads)
-              return run(n, budget.forAnchors, label)
-            })
-        }
-      }
-    }
-    add(Double.self)
-    add(Float.self)
-    return cases
+    let sizes = quick ? [128] : [512]
+    return cases(
+      "Complex<Double>", [("LU solve", complexSolve(Double.self)), ("inverse", complexInverse(Double.self))],
+      sizes: sizes, threads: threads)
+      + cases(
+        "Complex<Float>", [("LU solve", complexSolve(Float.self)), ("inverse", complexInverse(Float.self))],
+        sizes: sizes, threads: threads)
   }
 
   static func complexSolve<R: RealMatrixScalar & Sendable>(_: R.Type) -> Run {

@@ -21,25 +21,30 @@ enum FactorizationAnchorCases {
     guard OpenBLAS.shared != nil, OpenBLASLAPACK<Double>.shared != nil, OpenBLASLAPACK<Float>.shared != nil
     else { return [] }
     let sizes = quick ? [128, 256] : [512, 1024]
-    var cases: [BenchmarkCase] = []
-    func add<T: RealMatrixScalar & Sendable>(_: T.Type) {
-      for (name, run) in [
+    func runs<T: RealMatrixScalar & Sendable>(_: T.Type) -> [(String, Run)] {
+      [
         ("LU solve", solve(T.self)), ("inverse", inverse(T.self)), ("determinant", determinant(T.self)),
         ("Cholesky", cholesky(T.self)),
-      ] {
-        for n in sizes {
-          let label = "\(T.self) \(name), \(threads) thread\(threads == 1 ? "" : "s")"
-          cases.append(
-            BenchmarkCase(family: family, name: label, size: "\(n)×\(n)") { budget in
-              OpenBLAS.shared!.setThreads(threads)
-              return run(n, budget.forAnchors, label)
-            })
+      ]
+    }
+    return cases("Double", runs(Double.self), sizes: sizes, threads: threads)
+      + cases("Float", runs(Float.self), sizes: sizes, threads: threads)
+      + complexCases(quick: quick, threads: threads)
+  }
+
+  /// A case for each of `runs` at each of `sizes`, named after the scalar,
+  /// the operation and the thread count, with OpenBLAS set to that count.
+  static func cases(_ scalar: String, _ runs: [(String, Run)], sizes: [Int], threads: Int) -> [BenchmarkCase]
+  {
+    runs.flatMap { name, run in
+      sizes.map { n in
+        let label = "\(scalar) \(name), \(threads) thread\(threads == 1 ? "" : "s")"
+        return BenchmarkCase(family: family, name: label, size: "\(n)×\(n)") { budget in
+          OpenBLAS.shared!.setThreads(threads)
+          return run(n, budget.forAnchors, label)
         }
       }
     }
-    add(Double.self)
-    add(Float.self)
-    return cases + complexCases(quick: quick, threads: threads)
   }
 
   typealias Run = (Int, TimingBudget, String) -> CaseResult
