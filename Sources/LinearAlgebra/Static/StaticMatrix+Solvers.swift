@@ -194,11 +194,17 @@ extension StaticMatrix where Rows == Columns {
     return (threshold * threshold) * ((quarterSquare * quarterSquare) * (quarterSquare * quarterSquare))
   }
 
-  /// The rare case of the Float 4×4 inverse, as
-  /// ``halfRowsForBlockInverse(_:determinant:)`` for Double: throws for a
-  /// matrix singular to working precision, and returns the rows to invert
-  /// (the matrix's, or for a badly scaled matrix its rows divided by their
-  /// largest magnitudes d_i) and the scales 1/d_j of the inverse's columns.
+  /// The rare case of the 4×4 inverse (both types; Double comes through
+  /// ``halfRowsForBlockInverse(_:determinant:)``), when the first stage's
+  /// test in ``inverseOfFourByFour()`` did not decide: throws for a matrix
+  /// singular to working precision (the test of ``inverse()``, with
+  /// Hadamard's bound from the rows' lengths), and returns the rows to
+  /// invert and the scales of the inverse's columns. They are the matrix's
+  /// rows and ones, or for a badly scaled matrix (the bound under- or
+  /// overflows) the rows divided by their largest magnitudes d_i and the
+  /// scales 1/d_j: A = D N, so A⁻¹ = N⁻¹ D⁻¹. Returning inputs rather than
+  /// the inverse keeps one block formula and its stores in registers on the
+  /// common path.
   ///
   /// - Throws: `LinearAlgebraError.singularMatrix` as ``inverse()``.
   @usableFromInline @inline(never)
@@ -364,7 +370,7 @@ extension StaticMatrix where Rows == Columns {
   /// The 2×2 blocks' determinants and the products P = A#B and Q = D#C of
   /// a 4×4 matrix given by half rows, and with them its determinant
   /// |M| = |A||D| + |B||C| − tr(PQ): the part of the block formula of
-  /// ``blockInverse(_:_:_:_:)`` that the singularity test needs, each block
+  /// ``blockInverse(_:_:columnScales:)`` that the singularity test needs, each block
   /// held as two rows in two-element vectors (the shape of Eigen's `double`
   /// version of the same formula).
   @usableFromInline @frozen
@@ -442,52 +448,32 @@ extension StaticMatrix where Rows == Columns {
   }
 
   /// The rare case of the Double 4×4 inverse, when the first stage's test
-  /// in ``inverseOfFourByFour()`` did not decide: throws for a matrix
-  /// singular to working precision (the test of ``inverse()``, with
-  /// Hadamard's bound from the rows' lengths), and returns the half rows to
-  /// invert and the scales of the inverse's two column pairs. They are the
-  /// matrix itself and ones, or for a badly scaled matrix (the bound under-
-  /// or overflows) the rows divided by their largest magnitudes d_i and the
-  /// scales 1/d_j: A = D N, so A⁻¹ = N⁻¹ D⁻¹. Returning inputs rather than
-  /// the inverse keeps one block formula and its stores in registers on the
-  /// common path.
+  /// in ``inverseOfFourByFour()`` did not decide: the half rows joined into
+  /// rows for ``rowsForBlockInverse(_:determinant:)`` and its rows and
+  /// column scales split back into halves (the matrix's half rows and ones,
+  /// or for a badly scaled matrix its rows divided by their largest
+  /// magnitudes and the scales of the inverse's two column pairs). Taking
+  /// the half rows the common path already holds keeps the matrix in
+  /// registers there.
   ///
   /// - Throws: `LinearAlgebraError.singularMatrix` as ``inverse()``.
   @usableFromInline @inline(never)
   internal static func halfRowsForBlockInverse(
     _ h: HalfRows, determinant: Scalar
   ) throws(LinearAlgebraError) -> (HalfRows, (SIMD2<Scalar>, SIMD2<Scalar>)) {
-    typealias Half = SIMD2<Scalar>
-    let threshold = 4 * Scalar.ulpOfOne
-    let rows = [h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7]
-    /// Π ‖rowᵢ‖² of half rows, row i being halves 2i and 2i + 1.
-    func bound(_ halves: [Half]) -> Scalar {
-      (0..<4).reduce(1) { product, i in
-        let squares = halves[2 * i] * halves[2 * i] + halves[2 * i + 1] * halves[2 * i + 1]
-        return product * (squares[0] + squares[1])
-      }
-    }
-    let exact = bound(rows)
-    if exact.isNormal, exact.isFinite {
-      guard determinant.isFinite, determinant * determinant > threshold * threshold * exact else {
-        throw .singularMatrix
-      }
-      return (h, (Half(1, 1), Half(1, 1)))
-    }
-    var largest: [Scalar] = []
-    for i in 0..<4 {
-      let halves = [rows[2 * i], rows[2 * i + 1]]
-      // A NaN makes the matrix singular (`Swift.max` would pass over it).
-      guard !halves.contains(where: { $0[0].isNaN || $0[1].isNaN }) else { throw .singularMatrix }
-      let magnitude = halves.reduce(Scalar(0)) { Swift.max($0, Swift.max(abs($1[0]), abs($1[1]))) }
-      guard magnitude > 0, magnitude.isFinite else { throw .singularMatrix }
-      largest.append(magnitude)
-    }
-    let scaled = rows.indices.map { rows[$0] / largest[$0 / 2] }
-    let unit = (scaled[0], scaled[1], scaled[2], scaled[3], scaled[4], scaled[5], scaled[6], scaled[7])
-    let det = BlockTerms(unit).determinant
-    guard det.isFinite, det * det > threshold * threshold * bound(scaled) else { throw .singularMatrix }
-    return (unit, (1 / Half(largest[0], largest[1]), 1 / Half(largest[2], largest[3])))
+    let (rows, scales) = try rowsForBlockInverse(
+      (
+        SIMD4(lowHalf: h.0, highHalf: h.1), SIMD4(lowHalf: h.2, highHalf: h.3),
+        SIMD4(lowHalf: h.4, highHalf: h.5), SIMD4(lowHalf: h.6, highHalf: h.7)
+      ),
+      determinant: determinant)
+    return (
+      (
+        rows.0.lowHalf, rows.0.highHalf, rows.1.lowHalf, rows.1.highHalf, rows.2.lowHalf, rows.2.highHalf,
+        rows.3.lowHalf, rows.3.highHalf
+      ),
+      (scales.lowHalf, scales.highHalf)
+    )
   }
 
   /// The inverse of a badly scaled matrix (Hadamard's bound under- or
