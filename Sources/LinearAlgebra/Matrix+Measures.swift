@@ -34,7 +34,7 @@ extension Matrix where Scalar: RealMatrixScalar {
     let (m, n) = (rowCount, columnCount)
     let k = Swift.min(m, n)
     return storage.withUnsafeBufferPointer { a in
-      [Scalar](unsafeUninitializedCapacity: k) { values, count in
+      [Scalar](uninitializedCount: k) { values, count in
         let status: core.Status
         switch CoreScalarKind(Scalar.self) {
         case .double:

@@ -78,7 +78,7 @@ extension Matrix {
             return smallArray(UnsafeBufferPointer(y))
           }
         }
-        return [Scalar](unsafeUninitializedCapacity: m) { y, count in
+        return [Scalar](uninitializedCount: m) { y, count in
           coreMultiplyVector(
             CoreElementKind(Scalar.self), UnsafeRawPointer(a.baseAddress), UnsafeRawPointer(x.baseAddress),
             UnsafeMutableRawPointer(y.baseAddress), m, n)

@@ -16,7 +16,7 @@ extension Matrix {
     count: Int,
     _ initialize: (_ elements: UnsafeMutablePointer<Scalar>, _ initializedCount: inout Int) throws -> Void
   ) rethrows -> [Scalar] {
-    try [Scalar](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+    try [Scalar](uninitializedCount: count) { buffer, initializedCount in
       guard let elements = buffer.baseAddress, count > 0 else { return }
       let byteCount = count &* MemoryLayout<Scalar>.stride
       if byteCount >= largePageBytes {

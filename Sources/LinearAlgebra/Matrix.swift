@@ -126,7 +126,7 @@ public struct Matrix<Scalar: MatrixScalar>: Sendable {
       return
     }
     var failure: Failure?
-    let storage = [Scalar](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+    let storage = [Scalar](uninitializedCount: count) { buffer, initializedCount in
       do throws(Failure) {
         try initialize(buffer.baseAddress)
         initializedCount = count

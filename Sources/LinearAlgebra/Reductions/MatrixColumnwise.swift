@@ -23,7 +23,7 @@ extension Matrix where Scalar: RealMatrixScalar {
     public func sum() -> [Scalar] {
       let (m, n) = (matrix.rowCount, matrix.columnCount)
       return matrix.storage.withUnsafeBufferPointer { elements in
-        [Scalar](unsafeUninitializedCapacity: n) { result, count in
+        [Scalar](uninitializedCount: n) { result, count in
           if n > 0 {
             result.baseAddress!.initialize(repeating: 0, count: n)
             if m > 0 {

@@ -36,7 +36,7 @@ final class SparseFactorizationHandle<Scalar: RealMatrixScalar>: @unchecked Send
   /// Solves `A x = b` for b (size × columns, row-major).
   func solve(_ b: [Scalar], columns: Int, operation: String) -> [Scalar] {
     let count = size * columns
-    return [Scalar](unsafeUninitializedCapacity: count) { x, written in
+    return [Scalar](uninitializedCount: count) { x, written in
       b.withUnsafeBufferPointer { bPointer in
         let status: core.Status
         switch CoreScalarKind(Scalar.self) {

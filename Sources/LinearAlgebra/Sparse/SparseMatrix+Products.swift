@@ -34,7 +34,7 @@ extension SparseMatrix {
   /// `A b` for b (columnCount × columns, row-major), by the core.
   internal func multiplying(_ b: [Scalar], columns: Int) -> [Scalar] {
     let (rows, inner) = (rowCount, columnCount)
-    return [Scalar](unsafeUninitializedCapacity: rows * columns) { out, count in
+    return [Scalar](uninitializedCount: rows * columns) { out, count in
       withCompressedRows { starts, indices, values in
         b.withUnsafeBufferPointer { bPointer in
           let status: core.Status
