@@ -28,7 +28,7 @@ extension FactorizationAnchorCases {
       let (oursTime, theirsTime) = measureAlternately(budget) {
         ours = (try? a.solve(b)) ?? []
       } _: {
-        var work = a.transposed().elements
+        var work = columnMajor(a)
         theirs = b
         _ = lapack.solve(&work, n, &theirs, 1)
       }
@@ -46,10 +46,10 @@ extension FactorizationAnchorCases {
       let (oursTime, theirsTime) = measureAlternately(budget) {
         ours = (try? a.inverse())?.elements ?? []
       } _: {
-        var work = a.transposed().elements
+        var work = columnMajor(a)
         var solution = Matrix<Complex<R>>.identity(n).elements
         _ = lapack.solve(&work, n, &solution, n)
-        theirs = Matrix(rows: n, columns: n, elements: solution).transposed().elements
+        theirs = rowMajor(solution, n)
       }
       return result(
         label, n, oursTime, theirsTime, work: 8 * cube(n), agree: ComplexCases.agrees(ours, theirs, n))

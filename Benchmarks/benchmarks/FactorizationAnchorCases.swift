@@ -132,12 +132,12 @@ enum FactorizationAnchorCases {
 
   /// The column-major copy of `a` (its row-major transpose), as numpy makes
   /// before calling LAPACK.
-  static func columnMajor<T: RealMatrixScalar>(_ a: Matrix<T>) -> [T] {
+  static func columnMajor<T: MatrixScalar>(_ a: Matrix<T>) -> [T] {
     a.transposed().elements
   }
 
   /// The transpose of the n×n `values`: column-major to row-major.
-  static func rowMajor<T: RealMatrixScalar>(_ values: [T], _ n: Int) -> [T] {
+  static func rowMajor<T: MatrixScalar>(_ values: [T], _ n: Int) -> [T] {
     Matrix(rows: n, columns: n, elements: values).transposed().elements
   }
 
