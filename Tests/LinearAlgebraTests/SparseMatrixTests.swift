@@ -16,6 +16,38 @@ struct SparseMatrixTests {
     #expect(a.entries.map(\.column) == [0, 2, 1, 3])
   }
 
+  /// Rows short (sorted in place) and long (more than 32 entries, sorted
+  /// through an index), in random order with repeated positions: the
+  /// duplicates are summed in the order given, as a dense accumulation does.
+  @Test(arguments: testSeeds(37))
+  func tripletsInShortAndLongRowsMatchADenseSum(seed: UInt64) {
+    var generator = SeededGenerator(seed: seed)
+    let (rows, columns) = (9, 120)
+    var entries: [(row: Int, column: Int, value: Double)] = []
+    for row in 0..<rows {
+      // Rows 0, 3 and 6 stay empty; rows 2, 5 and 8 get 40–100 entries.
+      let counts = [0...0, 1...12, 40...100][row % 3]
+      for _ in 0..<Int.random(in: counts, using: &generator) {
+        entries.append(
+          (
+            row, Int.random(in: 0..<columns / 2, using: &generator) * 2,
+            Double.random(in: -1...1, using: &generator)
+          ))
+      }
+    }
+    entries.shuffle(using: &generator)
+    var dense = Matrix<Double>(rows: rows, columns: columns)
+    for entry in entries { dense[entry.row, entry.column] += entry.value }
+    let sparse = SparseMatrix(rows: rows, columns: columns, entries: entries)
+    #expect(Matrix(sparse) == dense, "seed \(seed)")
+    #expect(sparse.rowStarts.first == 0 && sparse.rowStarts.last == sparse.nonzeroCount, "seed \(seed)")
+    for row in 0..<rows {
+      let stored = Array(sparse.columnIndices[sparse.rowStarts[row]..<sparse.rowStarts[row + 1]])
+      let expected = Set(entries.filter { $0.row == row }.map { Int32($0.column) }).sorted()
+      #expect(stored == expected, "seed \(seed) row \(row)")
+    }
+  }
+
   @Test func denseRoundTripAndEmptyShapes() {
     let dense: Matrix<Float> = [[0, 1.5, 0], [-2, 0, 0]]
     let sparse = SparseMatrix(dense)
