@@ -131,73 +131,93 @@ public struct SparseMatrix<Scalar: RealMatrixScalar>: Sendable {
     for row in 0..<rows { rowStarts[row + 1] += rowStarts[row] }
     var bucketColumns = [Int32](repeating: 0, count: entries.count)
     var bucketValues = [Scalar](repeating: 0, count: entries.count)
-    for entry in entries {
-      let slot = rowStarts[entry.row]
-      bucketColumns[slot] = Int32(truncatingIfNeeded: entry.column)
-      bucketValues[slot] = entry.value
-      rowStarts[entry.row] = slot + 1
+    // Through buffer pointers: the slots are in range by construction, and
+    // the arrays' own checks doubled the time (a standalone copy of this
+    // code, 2D Poisson with 10^6 rows from entries by rows: 157 → 72 ms, in
+    // random order 426 → 242 ms; scipy's COO to CSR with sum_duplicates 82
+    // and 173 ms on the same machine).
+    let written = rowStarts.withUnsafeMutableBufferPointer { rowStarts in
+      bucketColumns.withUnsafeMutableBufferPointer { bucketColumns in
+        bucketValues.withUnsafeMutableBufferPointer { bucketValues in
+          for entry in entries {
+            let slot = rowStarts[entry.row]
+            bucketColumns[slot] = Int32(truncatingIfNeeded: entry.column)
+            bucketValues[slot] = entry.value
+            rowStarts[entry.row] = slot + 1
+          }
+          return sortAndSumRows(rows, rowStarts, bucketColumns, bucketValues)
+        }
+      }
     }
-    // Sort each row by column and sum duplicates in their given order,
-    // compacting in place: rowStarts[r + 1] becomes where the compacted row
-    // r ends once row r + 1's end has been read.
+    bucketColumns.removeLast(entries.count - written)
+    bucketValues.removeLast(entries.count - written)
+    return SparseMatrix(
+      uncheckedRows: rows, columns: columns, rowStarts: rowStarts, columnIndices: bucketColumns,
+      values: bucketValues)
+  }
+
+  /// Sorts each row of entries placed by row (row r in
+  /// `rowEnds[r - 1]..<rowEnds[r]`, from 0 for row 0) by column and sums
+  /// duplicates in their given order, compacting in place; `rowEnds`
+  /// becomes the rows' starts (`rowEnds[r + 1]` where compacted row r ends,
+  /// `rowEnds[0]` = 0). Returns the number of entries kept.
+  private static func sortAndSumRows(
+    _ rows: Int, _ rowEnds: UnsafeMutableBufferPointer<Int>, _ columns: UnsafeMutableBufferPointer<Int32>,
+    _ values: UnsafeMutableBufferPointer<Scalar>
+  ) -> Int {
     var written = 0
-    var (start, end) = (0, rows > 0 ? rowStarts[0] : 0)
+    var (start, end) = (0, rows > 0 ? rowEnds[0] : 0)
     var order: [Int] = []
     var rowColumns: [Int32] = []
     var rowValues: [Scalar] = []
     for row in 0..<rows {
-      let nextEnd = rowStarts[row + 1]
+      let nextEnd = rowEnds[row + 1]
       let rowStart = written
       if end - start <= 32 {
         // A short row (every row of a stencil or a mesh): a stable insertion
         // sort in place, then duplicates summed while the row moves down.
-        // 2D Poisson, 10^6 rows, entries by rows: 231 → 156 ms.
         for i in (start + 1)..<Swift.max(start + 1, end) {
-          let (column, value) = (bucketColumns[i], bucketValues[i])
+          let (column, value) = (columns[i], values[i])
           var j = i
-          while j > start && bucketColumns[j - 1] > column {
-            (bucketColumns[j], bucketValues[j]) = (bucketColumns[j - 1], bucketValues[j - 1])
+          while j > start && columns[j - 1] > column {
+            (columns[j], values[j]) = (columns[j - 1], values[j - 1])
             j -= 1
           }
-          (bucketColumns[j], bucketValues[j]) = (column, value)
+          (columns[j], values[j]) = (column, value)
         }
         for k in start..<end {
-          if written > rowStart && bucketColumns[written - 1] == bucketColumns[k] {
-            bucketValues[written - 1] += bucketValues[k]
+          if written > rowStart && columns[written - 1] == columns[k] {
+            values[written - 1] += values[k]
           } else {
-            (bucketColumns[written], bucketValues[written]) = (bucketColumns[k], bucketValues[k])
+            (columns[written], values[written]) = (columns[k], values[k])
             written += 1
           }
         }
       } else {
         order.removeAll(keepingCapacity: true)
         order.append(contentsOf: start..<end)
-        let isSorted = zip(order, order.dropFirst()).allSatisfy { bucketColumns[$0] < bucketColumns[$1] }
-        if !isSorted { order.sort { (bucketColumns[$0], $0) < (bucketColumns[$1], $1) } }
+        let isSorted = zip(order, order.dropFirst()).allSatisfy { columns[$0] < columns[$1] }
+        if !isSorted { order.sort { (columns[$0], $0) < (columns[$1], $1) } }
         rowColumns.removeAll(keepingCapacity: true)
         rowValues.removeAll(keepingCapacity: true)
         for k in order {
-          if let last = rowColumns.last, last == bucketColumns[k] {
-            rowValues[rowValues.count - 1] += bucketValues[k]
+          if let last = rowColumns.last, last == columns[k] {
+            rowValues[rowValues.count - 1] += values[k]
           } else {
-            rowColumns.append(bucketColumns[k])
-            rowValues.append(bucketValues[k])
+            rowColumns.append(columns[k])
+            rowValues.append(values[k])
           }
         }
         for k in 0..<rowColumns.count {
-          (bucketColumns[written + k], bucketValues[written + k]) = (rowColumns[k], rowValues[k])
+          (columns[written + k], values[written + k]) = (rowColumns[k], rowValues[k])
         }
         written += rowColumns.count
       }
-      rowStarts[row + 1] = written
+      rowEnds[row + 1] = written
       (start, end) = (end, nextEnd)
     }
-    rowStarts[0] = 0
-    bucketColumns.removeLast(entries.count - written)
-    bucketValues.removeLast(entries.count - written)
-    return SparseMatrix(
-      uncheckedRows: rows, columns: columns, rowStarts: rowStarts, columnIndices: bucketColumns,
-      values: bucketValues)
+    if rows > 0 { rowEnds[0] = 0 }
+    return written
   }
 
   /// The nonzero elements of a dense matrix.
