@@ -93,10 +93,13 @@ struct LongJobTests {
     // every gap here is 0.10 s). Allow for a loaded CI machine: the other
     // suites run at the same time on the same two cores and the core's
     // thread pool (a CI run saw 0.84 s). Debug builds run the core
-    // unoptimized (and under ASan in CI), ten times slower between
-    // checkpoints: no timing there.
+    // unoptimized, ten times slower between checkpoints, and CI's
+    // AddressSanitizer run (LINEAR_ALGEBRA_SANITIZED) instruments it (one
+    // such run saw 2.7 s): no timing there.
     #if !DEBUG
-      #expect(longestGap < 2, "longest gap between progress reports: \(longestGap) s")
+      if ProcessInfo.processInfo.environment["LINEAR_ALGEBRA_SANITIZED"] == nil {
+        #expect(longestGap < 2, "longest gap between progress reports: \(longestGap) s")
+      }
     #endif
     #expect(reports.all.last?.fraction == 1)
   }
