@@ -127,8 +127,10 @@ struct OpenBLAS: Sendable {
   static func unitAndZero<R: BinaryFloatingPoint>(
     _: R.Type, _ body: (_ one: UnsafeRawPointer, _ zero: UnsafeRawPointer) -> Void
   ) {
-    let scalars: [R] = [1, 0, 0, 0]
-    scalars.withUnsafeBytes { body($0.baseAddress!, $0.baseAddress! + 2 * MemoryLayout<R>.stride) }
+    // A tuple on the stack (its elements are contiguous), not an array
+    // allocated for every call.
+    let scalars: (R, R, R, R) = (1, 0, 0, 0)
+    withUnsafeBytes(of: scalars) { body($0.baseAddress!, $0.baseAddress! + 2 * MemoryLayout<R>.stride) }
   }
 
   /// The library, or nil when `LINEAR_ALGEBRA_OPENBLAS` is unset or names

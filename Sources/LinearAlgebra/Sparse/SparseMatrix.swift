@@ -175,7 +175,7 @@ public struct SparseMatrix<Scalar: RealMatrixScalar>: Sendable {
       let rowStart = written
       if end - start <= 32 {
         // A short row (every row of a stencil or a mesh): a stable insertion
-        // sort in place, then duplicates summed while the row moves down.
+        // sort in place.
         for i in (start + 1)..<Swift.max(start + 1, end) {
           let (column, value) = (columns[i], values[i])
           var j = i
@@ -185,33 +185,33 @@ public struct SparseMatrix<Scalar: RealMatrixScalar>: Sendable {
           }
           (columns[j], values[j]) = (column, value)
         }
-        for k in start..<end {
-          if written > rowStart && columns[written - 1] == columns[k] {
-            values[written - 1] += values[k]
-          } else {
-            (columns[written], values[written]) = (columns[k], values[k])
-            written += 1
-          }
-        }
       } else {
+        // A long row: a sort of its positions by (column, position), stable
+        // as well, and the row permuted through two scratch arrays.
         order.removeAll(keepingCapacity: true)
         order.append(contentsOf: start..<end)
-        let isSorted = zip(order, order.dropFirst()).allSatisfy { columns[$0] < columns[$1] }
-        if !isSorted { order.sort { (columns[$0], $0) < (columns[$1], $1) } }
-        rowColumns.removeAll(keepingCapacity: true)
-        rowValues.removeAll(keepingCapacity: true)
-        for k in order {
-          if let last = rowColumns.last, last == columns[k] {
-            rowValues[rowValues.count - 1] += values[k]
-          } else {
+        let isSorted = zip(order, order.dropFirst()).allSatisfy { columns[$0] <= columns[$1] }
+        if !isSorted {
+          order.sort { (columns[$0], $0) < (columns[$1], $1) }
+          rowColumns.removeAll(keepingCapacity: true)
+          rowValues.removeAll(keepingCapacity: true)
+          for k in order {
             rowColumns.append(columns[k])
             rowValues.append(values[k])
           }
+          for k in 0..<rowColumns.count {
+            (columns[start + k], values[start + k]) = (rowColumns[k], rowValues[k])
+          }
         }
-        for k in 0..<rowColumns.count {
-          (columns[written + k], values[written + k]) = (rowColumns[k], rowValues[k])
+      }
+      // Duplicates summed in their given order while the row moves down.
+      for k in start..<end {
+        if written > rowStart && columns[written - 1] == columns[k] {
+          values[written - 1] += values[k]
+        } else {
+          (columns[written], values[written]) = (columns[k], values[k])
+          written += 1
         }
-        written += rowColumns.count
       }
       rowEnds[row + 1] = written
       (start, end) = (end, nextEnd)
