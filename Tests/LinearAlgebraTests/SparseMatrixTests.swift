@@ -48,6 +48,36 @@ struct SparseMatrixTests {
     }
   }
 
+  /// 300,000 entries (at least 2^18) in random order take the placement
+  /// through row blocks; the same entries sorted by row, each row's in
+  /// their given order, take the direct placement. Both must give the same
+  /// matrix bit for bit (the duplicates summed in the same order). 5,000
+  /// rows make blocks of 8 rows; 3,000,000 rows blocks of 4,096, most rows
+  /// empty.
+  @Test(arguments: [5000, 3_000_000])
+  func tripletsOutOfRowOrderAtScaleMatchThoseInRowOrder(rows: Int) {
+    let seed: UInt64 = 41
+    var generator = SeededGenerator(seed: seed)
+    let columns = 64
+    let entries: [(row: Int, column: Int, value: Double)] = (0..<300_000).map { _ in
+      (
+        Int.random(in: 0..<rows, using: &generator), Int.random(in: 0..<columns, using: &generator),
+        Double.random(in: -1...1, using: &generator)
+      )
+    }
+    let byRow = entries.enumerated().sorted { ($0.element.row, $0.offset) < ($1.element.row, $1.offset) }
+      .map(\.element)
+    let scattered = SparseMatrix(rows: rows, columns: columns, entries: entries)
+    let direct = SparseMatrix(rows: rows, columns: columns, entries: byRow)
+    #expect(scattered == direct, "seed \(seed), \(rows) rows")
+    #expect(direct.rowStarts.count == rows + 1 && direct.rowStarts.last == direct.nonzeroCount)
+    let row = entries[0].row
+    let expected = entries.filter { $0.row == row }.reduce(into: [Int: Double]()) {
+      $0[$1.column, default: 0] += $1.value
+    }
+    for (column, value) in expected { #expect(scattered[row, column] == value, "seed \(seed) row \(row)") }
+  }
+
   @Test func denseRoundTripAndEmptyShapes() {
     let dense: Matrix<Float> = [[0, 1.5, 0], [-2, 0, 0]]
     let sparse = SparseMatrix(dense)
