@@ -62,6 +62,46 @@ struct MatrixMarketTests {
     #expect(Matrix(skewArray) == [[0, -1, -2], [1, 0, -3], [2, 3, 0]])
   }
 
+  @Test func readsTextWithCRLFLineEnds() throws {
+    let text = "%%MatrixMarket matrix coordinate real general\r\n% c\r\n2 3 2\r\n1 3 1.5\r\n2 1 -2\r\n"
+    #expect(Matrix(try SparseMatrix<Double>(matrixMarket: text)) == [[0, 0, 1.5], [-2, 0, 0]])
+  }
+
+  /// Values are read from the bytes when they are plain decimals with at
+  /// most 16 significant digits and a power of ten within ±22, and by
+  /// `Double(_:)` otherwise: either way each must be `Double(_:)`'s value,
+  /// bit for bit (signs of zero included).
+  @Test(arguments: testSeeds(43))
+  func valuesReadAsDoubleReadsThem(seed: UInt64) throws {
+    var generator = SeededGenerator(seed: seed)
+    func digits(_ count: Int) -> String {
+      String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+    }
+    var texts: [String] = []
+    while texts.count < 2000 {
+      var text = ["", "-", "+"].randomElement(using: &generator)!
+      text += digits(Int.random(in: 0...18, using: &generator))
+      if Bool.random(using: &generator) { text += "." + digits(Int.random(in: 0...18, using: &generator)) }
+      if Bool.random(using: &generator) {
+        text +=
+          ["e", "E"].randomElement(using: &generator)! + ["", "-", "+"].randomElement(using: &generator)!
+        text += String(Int.random(in: 0...40, using: &generator))
+      }
+      if Double(text) != nil { texts.append(text) }
+    }
+    texts += [
+      "0", "-0", "-0.0e5", "9007199254740992", "9007199254740993", "1e22", "1e23", "1e-22",
+      "123456789012345.6",
+    ]
+    let body = texts.enumerated().map { "1 \($0.offset + 1) \($0.element)\n" }.joined()
+    let a = try SparseMatrix<Double>(
+      matrixMarket: "%%MatrixMarket matrix coordinate real general\n1 \(texts.count) \(texts.count)\n" + body)
+    #expect(a.values.count == texts.count)
+    for (k, text) in texts.enumerated() {
+      #expect(a.values[k].bitPattern == Double(text)!.bitPattern, "seed \(seed): '\(text)'")
+    }
+  }
+
   @Test func roundTripIsExact() throws {
     let a =
       SparseTestMatrices.random(rows: 30, columns: 20, density: 0.2, seed: 3, as: Double.self) * (1.0 / 3.0)
