@@ -62,6 +62,17 @@ struct MatrixMarketTests {
     #expect(Matrix(skewArray) == [[0, -1, -2], [1, 0, -3], [2, 3, 0]])
   }
 
+  @Test func writesOneEntryALineInRowOrder() {
+    let a = SparseMatrix<Double>(
+      rows: 12, columns: 3, entries: [(11, 0, -2.5e-20), (0, 2, 0.1), (0, 1, 1e22)])
+    #expect(
+      a.matrixMarketText()
+        == "%%MatrixMarket matrix coordinate real general\n12 3 3\n1 2 1e+22\n1 3 0.1\n12 1 -2.5e-20\n")
+    let b = SparseMatrix<Float>(rows: 1, columns: 10, entries: [(0, 9, 0.1), (0, 0, -3)])
+    #expect(
+      b.matrixMarketText() == "%%MatrixMarket matrix coordinate real general\n1 10 2\n1 1 -3.0\n1 10 0.1\n")
+  }
+
   @Test func readsTextWithCRLFLineEnds() throws {
     let text = "%%MatrixMarket matrix coordinate real general\r\n% c\r\n2 3 2\r\n1 3 1.5\r\n2 1 -2\r\n"
     #expect(Matrix(try SparseMatrix<Double>(matrixMarket: text)) == [[0, 0, 1.5], [-2, 0, 0]])
