@@ -23,7 +23,8 @@ extension Matrix where Scalar: RealMatrixScalar {
   /// - Throws: `NPYError`.
   /// - Complexity: O(data size).
   public init(npyData data: Data) throws(NPYError) {
-    let bytes = [UInt8](data)
+    // The fixed part of the header; the elements are read from `data`.
+    let bytes = [UInt8](data.prefix(12))
     let magic: [UInt8] = [0x93, 0x4E, 0x55, 0x4D, 0x50, 0x59]
     guard bytes.count >= 8, Array(bytes[0..<6]) == magic else { throw .notNPY }
     let (major, minor) = (Int(bytes[6]), Int(bytes[7]))
@@ -41,11 +42,11 @@ extension Matrix where Scalar: RealMatrixScalar {
     default:
       throw .unsupportedVersion(major: major, minor: minor)
     }
-    guard bytes.count - headerStart >= headerLength else {
+    guard data.count - headerStart >= headerLength else {
       throw .malformedHeader(
-        "the header needs \(headerLength) bytes, the file has \(bytes.count - headerStart)")
+        "the header needs \(headerLength) bytes, the file has \(data.count - headerStart)")
     }
-    guard let header = String(bytes: bytes[headerStart..<headerStart + headerLength], encoding: .utf8) else {
+    guard let header = String(bytes: data.dropFirst(headerStart).prefix(headerLength), encoding: .utf8) else {
       throw .malformedHeader("the header is not text")
     }
     let fields = try NPYHeader(parsing: header)
@@ -54,26 +55,44 @@ extension Matrix where Scalar: RealMatrixScalar {
     let (count, overflow) = fields.rows.multipliedReportingOverflow(by: fields.columns)
     let (byteCount, byteOverflow) = count.multipliedReportingOverflow(by: elementSize)
     guard !overflow, !byteOverflow else { throw .unsupportedShape(fields.shapeText) }
-    let available = bytes.count - dataStart
+    let available = data.count - dataStart
     guard available >= byteCount else {
       throw .truncatedData(expectedBytes: byteCount, actualBytes: available)
     }
-    var values = [Scalar](repeating: 0, count: count)
-    for index in 0..<count {
-      let offset = dataStart + index * elementSize
-      var bits: UInt64 = 0
-      for byte in 0..<elementSize {
-        let shift = fields.bigEndian ? 8 * (elementSize - 1 - byte) : 8 * byte
-        bits |= UInt64(bytes[offset + byte]) << shift
-      }
-      let value: Scalar =
-        fields.isDouble
-        ? Scalar(Double(bitPattern: bits)) : Scalar(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
-      // Fortran order: element index walks the columns first.
-      let target = fields.fortranOrder ? (index % fields.rows) * fields.columns + index / fields.rows : index
-      values[target] = value
+    let values = Self.npyElements(
+      data, from: dataStart, count: count, isDouble: fields.isDouble, bigEndian: fields.bigEndian)
+    if fields.fortranOrder {
+      // Column by column: the elements are the transpose's in C order.
+      self = Matrix(rowCount: fields.columns, columnCount: fields.rows, storage: values).transposed()
+    } else {
+      self.init(rowCount: fields.rows, columnCount: fields.columns, storage: values)
     }
-    self.init(rowCount: fields.rows, columnCount: fields.columns, storage: values)
+  }
+
+  /// The `count` elements of a `.npy` file's data starting at byte `start`
+  /// of `data`, converted to `Scalar`. Specialized, and without the
+  /// byte-by-byte assembly of each element, which took the generic loop
+  /// several nanoseconds per element.
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+  private static func npyElements(
+    _ data: Data, from start: Int, count: Int, isDouble: Bool, bigEndian: Bool
+  ) -> [Scalar] {
+    data.withUnsafeBytes { raw in
+      [Scalar](unsafeUninitializedCapacity: count) { buffer, initialized in
+        for index in 0..<count {
+          if isDouble {
+            let bits = raw.loadUnaligned(fromByteOffset: start + 8 * index, as: UInt64.self)
+            buffer[index] = Scalar(
+              Double(bitPattern: bigEndian ? UInt64(bigEndian: bits) : UInt64(littleEndian: bits)))
+          } else {
+            let bits = raw.loadUnaligned(fromByteOffset: start + 4 * index, as: UInt32.self)
+            buffer[index] = Scalar(
+              Float(bitPattern: bigEndian ? UInt32(bigEndian: bits) : UInt32(littleEndian: bits)))
+          }
+        }
+        initialized = count
+      }
+    }
   }
 
   /// The matrix as the bytes of a `.npy` file (format 1.0, little-endian
@@ -94,6 +113,11 @@ extension Matrix where Scalar: RealMatrixScalar {
     data.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8)])
     data.append(contentsOf: Array(header.utf8))
     data.reserveCapacity(data.count + storage.count * (isDouble ? 8 : 4))
+    if 1.littleEndian == 1 {
+      // The elements in memory are already the file's little-endian ones.
+      storage.withUnsafeBytes { data.append(contentsOf: $0) }
+      return data
+    }
     for value in storage {
       if isDouble {
         var bits = Double(value).bitPattern.littleEndian
