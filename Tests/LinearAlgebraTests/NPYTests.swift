@@ -17,6 +17,24 @@ struct NPYTests {
       vector.rowCount == 1 && vector.elements.map { Double($0) } == EverydayReference.npyVectorFloatValues)
   }
 
+  /// Big-endian files as `np.save` writes them: `>f8` in C order with a
+  /// negative zero and the smallest subnormal, and `>f4` in Fortran order.
+  @Test func readsBigEndianFilesWrittenByNumpy() throws {
+    let double = try Matrix<Double>(
+      npyData: Self.bytes(
+        "k05VTVBZAQB2AHsnZGVzY3InOiAnPmY4JywgJ2ZvcnRyYW5fb3JkZXInOiBGYWxzZSwgJ3NoYXBlJzogKDIsIDMpLCB9ICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIAo/+AAAAAAAAMAAAAAAAAAAQAoAAAAAAAB+N+Q8iAB1nIAAAAAAAAAAAAAAAAAAAAE="
+      ))
+    let expected: [Double] = [1.5, -2, 3.25, 1e300, -0.0, 5e-324]
+    #expect(double.rowCount == 2 && double.columnCount == 3)
+    #expect(double.elements.map(\.bitPattern) == expected.map(\.bitPattern))
+    let float = try Matrix<Float>(
+      npyData: Self.bytes(
+        "k05VTVBZAQB2AHsnZGVzY3InOiAnPmY0JywgJ2ZvcnRyYW5fb3JkZXInOiBUcnVlLCAnc2hhcGUnOiAoMywgMiksIH0gICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIAo/wAAAPoAAAMEAAADAIAAAQIAAADqDEm8="
+      ))
+    #expect(float.rowCount == 3 && float.columnCount == 2)
+    #expect(float.elements == [1.5, -2.5, 0.25, 4, -8, 1e-3])
+  }
+
   @Test func roundTrip() throws {
     let a: Matrix<Double> = [[1.5, -2, .infinity], [0, 1e-300, -0.0]]
     #expect(try Matrix<Double>(npyData: a.npyData()) == a)
