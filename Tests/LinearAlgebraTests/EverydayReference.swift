@@ -63,9 +63,9 @@ enum EverydayReference {
   static let npyCOrderDouble =
     "k05VTVBZAQB2AHsnZGVzY3InOiAnPGY4JywgJ2ZvcnRyYW5fb3JkZXInOiBGYWxzZSwgJ3NoYXBlJzogKDIsIDMpLCB9ICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIAoAAAAAAAAAAAAAAAAAANA/AAAAAAAA4D8AAAAAAADoPwAAAAAAAPA/AAAAAAAA9D8="
   static let npyCOrderDoubleValues: [Double] = [0.0, 0.25, 0.5, 0.75, 1.0, 1.25]
-  static let npyFortranBigEndianFloat =
+  static let npyFortranFloat =
     "k05VTVBZAQB2AHsnZGVzY3InOiAnPGY0JywgJ2ZvcnRyYW5fb3JkZXInOiBUcnVlLCAnc2hhcGUnOiAoMywgMiksIH0gICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIAoAACDAAAAAvwAAwD8AAMC/AAAAPwAAIEA="
-  static let npyFortranBigEndianFloatValues: [Double] = [-2.5, -1.5, -0.5, 0.5, 1.5, 2.5]
+  static let npyFortranFloatValues: [Double] = [-2.5, -1.5, -0.5, 0.5, 1.5, 2.5]
   static let npyVectorFloat =
     "k05VTVBZAQB2AHsnZGVzY3InOiAnPGY0JywgJ2ZvcnRyYW5fb3JkZXInOiBGYWxzZSwgJ3NoYXBlJzogKDMsKSwgfSAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIAoAAMA/AAAAwAAAUEA="
   static let npyVectorFloatValues: [Double] = [1.5, -2.0, 3.25]

@@ -9,9 +9,9 @@ struct NPYTests {
   @Test func readsFilesWrittenByNumpy() throws {
     let c = try Matrix<Double>(npyData: Self.bytes(EverydayReference.npyCOrderDouble))
     #expect(c.rowCount == 2 && c.columnCount == 3 && c.elements == EverydayReference.npyCOrderDoubleValues)
-    let fortran = try Matrix<Double>(npyData: Self.bytes(EverydayReference.npyFortranBigEndianFloat))
+    let fortran = try Matrix<Double>(npyData: Self.bytes(EverydayReference.npyFortranFloat))
     #expect(fortran.rowCount == 3 && fortran.columnCount == 2)
-    #expect(fortran.elements == EverydayReference.npyFortranBigEndianFloatValues)
+    #expect(fortran.elements == EverydayReference.npyFortranFloatValues)
     let vector = try Matrix<Float>(npyData: Self.bytes(EverydayReference.npyVectorFloat))
     #expect(
       vector.rowCount == 1 && vector.elements.map { Double($0) } == EverydayReference.npyVectorFloatValues)
