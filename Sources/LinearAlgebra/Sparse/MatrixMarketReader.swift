@@ -56,12 +56,10 @@ struct MatrixMarketReader {
     String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
   }
 
-  /// The next line's bytes (without its `\n`); nil at the end.
+  /// The next line's bytes (without its `\n`); nil at the end. A text
+  /// that does not end with a newline ends with a line all the same.
   private mutating func nextLine() -> Range<Int>? {
-    guard position < bytes.count || (lineNumber == 0 && bytes.isEmpty) else {
-      // The text after its last newline is a line too (possibly empty).
-      return nil
-    }
+    guard position < bytes.count else { return nil }
     let start = position
     var end = start
     while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
