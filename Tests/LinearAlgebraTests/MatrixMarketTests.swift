@@ -78,10 +78,40 @@ struct MatrixMarketTests {
     #expect(Matrix(try SparseMatrix<Double>(matrixMarket: text)) == [[0, 0, 1.5], [-2, 0, 0]])
   }
 
+  /// Coordinate lines of the plain form `row column value` are read in one
+  /// pass; every other form falls back to splitting the line into fields.
+  /// Both must read the same matrix: leading and trailing blanks, tabs, a
+  /// sign on an index, values left to `Double(_:)` (infinity, hexadecimal,
+  /// 25 significant digits), a comment between entries, CRLF, and a last
+  /// line without its newline.
+  @Test func entriesOfEveryFormReadAlike() throws {
+    let text =
+      "%%MatrixMarket matrix coordinate real general\n3 4 9\n1 1 1.5\n  2 2 2.5\n3\t3\t-3.5 \n+1 4 4e0\n"
+      + "% a comment\n2 4 inf\n3 4 0x1p-2\r\n1 2 1.000000000000000000000000\n2 1 7\t\r\n3 1 1E+1"
+    let a = Matrix(try SparseMatrix<Double>(matrixMarket: text))
+    #expect(a == [[1.5, 1, 0, 4], [7, 2.5, 0, .infinity], [10, 0, -3.5, 0.25]])
+  }
+
+  /// A file is read as bytes: a comment that is not UTF-8 does not stop it.
+  @Test func fileWithBytesOutsideUTF8InAComment() throws {
+    var bytes = Array("%%MatrixMarket matrix coordinate real general\n% ".utf8)
+    bytes += [0xFF, 0xFE, 0x80]
+    bytes += Array("\n2 2 1\n2 1 -0.5\n".utf8)
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("bytes-\(UUID().uuidString).mtx")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try Data(bytes).write(to: url)
+    #expect(Matrix(try SparseMatrix<Double>(contentsOfMatrixMarket: url)) == [[0, 0], [-0.5, 0]])
+  }
+
   /// Values are read from the bytes when they are plain decimals with at
-  /// most 16 significant digits and a power of ten within ±22, and by
-  /// `Double(_:)` otherwise: either way each must be `Double(_:)`'s value,
-  /// bit for bit (signs of zero included).
+  /// most 19 significant digits (Clinger's exact path, else Eisel–Lemire's),
+  /// and by `Double(_:)` otherwise: either way each must be `Double(_:)`'s
+  /// value, bit for bit (signs of zero included). The texts mix short
+  /// decimals, 15–20 significant digits with powers of ten from −360 to
+  /// 330 (zeros, subnormals and infinities among them), integers within one
+  /// of the midpoint between two adjacent Doubles above 2^53 (ties go to
+  /// even), and every Double's shortest text with and without its last
+  /// digit.
   @Test(arguments: testSeeds(43))
   func valuesReadAsDoubleReadsThem(seed: UInt64) throws {
     var generator = SeededGenerator(seed: seed)
@@ -100,9 +130,22 @@ struct MatrixMarketTests {
       }
       if Double(text) != nil { texts.append(text) }
     }
+    while texts.count < 4000 {
+      let long = digits(Int.random(in: 15...20, using: &generator))
+      texts.append(long + "e" + String(Int.random(in: -360...330, using: &generator)))
+      let below = Double.random(in: 0x1p53..<0x1p63, using: &generator)
+      let (low, high) = (UInt64(below), UInt64(below.nextUp))
+      let midpoint = low / 2 + high / 2 + (low % 2 + high % 2) / 2
+      texts.append(String(midpoint - 1 + UInt64.random(in: 0...2, using: &generator)))
+      let shortest = "\(Double(bitPattern: UInt64.random(in: 0..<0x7FF0_0000_0000_0000, using: &generator)))"
+      texts.append(shortest)
+      texts.append(String(shortest.dropLast()))
+    }
+    texts = texts.filter { Double($0) != nil }
     texts += [
       "0", "-0", "-0.0e5", "9007199254740992", "9007199254740993", "1e22", "1e23", "1e-22",
-      "123456789012345.6",
+      "123456789012345.6", "9007199254740993e3", "18446744073709551615", "1.7976931348623157e308",
+      "1.7976931348623159e308", "2.2250738585072014e-308", "4.9406564584124654e-324", "1e-400",
     ]
     let body = texts.enumerated().map { "1 \($0.offset + 1) \($0.element)\n" }.joined()
     let a = try SparseMatrix<Double>(

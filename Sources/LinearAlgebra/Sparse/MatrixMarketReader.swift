@@ -1,11 +1,17 @@
 /// The parser behind ``SparseMatrix/init(matrixMarket:)``: walks the text's
 /// UTF-8 bytes once, line by line (lines end at `\n`; fields are separated
-/// by spaces, tabs and `\r`, so CRLF text reads too). Indices and plain
-/// decimals are parsed from the bytes; other numbers go through `Double`'s
-/// own parser. Reading a 2D Poisson matrix of 10^6 rows (4,996,000 entries,
-/// 174 MB, values of 16 or 17 significant digits as scipy.io.mmwrite writes
-/// them) took 16–17 s when lines and fields were split as `Substring`s of
-/// `Character`s, and takes 1.5–1.6 s this way (scipy.io.mmread: 0.24 s).
+/// by spaces, tabs and `\r`, so CRLF text reads too). Indices and decimals
+/// of up to 19 significant digits are parsed from the bytes
+/// (``DecimalParser``); other numbers go through `Double`'s own parser. A
+/// coordinate line of the plain form `row column value` is read in one pass
+/// (``nextCoordinateEntry(hasValue:)``).
+///
+/// Reading a 2D Poisson matrix of 10^6 rows (4,996,000 entries, 170 MB,
+/// values of 16 or 17 significant digits as scipy.io.mmwrite writes them):
+/// 16–17 s when lines and fields were split as `Substring`s of
+/// `Character`s; 1.5–1.6 s from the bytes, with 17-digit values left to
+/// `Double(_:)`; 0.49–0.61 s with those read by Eisel–Lemire and the
+/// one-pass lines (scipy.io.mmread: 0.24 s, two threads).
 struct MatrixMarketReader {
   private let bytes: UnsafeBufferPointer<UInt8>
   /// Where the next line starts.
@@ -85,6 +91,49 @@ struct MatrixMarketReader {
       return (fields, lineNumber)
     }
     return nil
+  }
+
+  /// The next line when it is exactly `row column value` (or `row column`
+  /// for a pattern file): unsigned decimal indices of at most 18 digits and
+  /// a number ``DecimalParser`` reads, separated by spaces, tabs or `\r`,
+  /// up to `\n` or the end of the text. The line is read in one pass (the
+  /// general path finds the line's end, then its fields, then parses each).
+  /// Nil, with nothing consumed, for any other line, which ``nextFields()``
+  /// then reads.
+  private mutating func nextCoordinateEntry(hasValue: Bool) -> (row: Int, column: Int, value: Double)? {
+    var index = position
+    let end = bytes.count
+    func unsignedInteger() -> Int? {
+      let start = index
+      var value = 0
+      while index < end, case let digit = bytes[index] &- UInt8(ascii: "0"), digit <= 9 {
+        value = value &* 10 &+ Int(digit)
+        index += 1
+      }
+      let count = index - start
+      return count > 0 && count <= 18 ? value : nil
+    }
+    func separators() -> Int {
+      let start = index
+      while index < end && Self.isSeparator(bytes[index]) { index += 1 }
+      return index - start
+    }
+    guard let row = unsignedInteger(), separators() > 0, let column = unsignedInteger() else { return nil }
+    var value = 1.0
+    if hasValue {
+      guard separators() > 0 else { return nil }
+      let start = index
+      while index < end && bytes[index] != UInt8(ascii: "\n") && !Self.isSeparator(bytes[index]) {
+        index += 1
+      }
+      guard let number = DecimalParser.double(bytes, start..<index) else { return nil }
+      value = number
+    }
+    _ = separators()
+    guard index == end || bytes[index] == UInt8(ascii: "\n") else { return nil }
+    position = index + 1
+    lineNumber += 1
+    return (row, column, value)
   }
 
   private static func isSeparator(_ byte: UInt8) -> Bool {
@@ -242,26 +291,46 @@ struct MatrixMarketReader {
     } else {
       let expected = sizes[2]
       var read = 0
-      while let (fields, line) = nextFields() {
-        guard read < expected else {
-          throw MatrixMarketError(
-            line: line, reason: "more entries than the \(expected) the size line declares")
-        }
-        guard fields.count == (field == .pattern ? 2 : 3) else {
-          throw MatrixMarketError(
-            line: line,
-            reason: field == .pattern ? "a pattern entry is 'row column'" : "an entry is 'row column value'")
-        }
-        guard let row = integer(fields[0]), let column = integer(fields[1]) else {
-          throw MatrixMarketError(
-            line: line, reason: "'\(text(fields[0])) \(text(fields[1]))' are not integer indices")
+      // Real and pattern lines of the plain form take the one-pass path;
+      // any other line (comments, blank lines, errors, numbers it leaves to
+      // Double(_:)) is split into fields and read as before.
+      let onePass = field != .integer
+      while true {
+        let row: Int
+        let column: Int
+        let value: Scalar
+        let line: Int
+        if onePass, let entry = nextCoordinateEntry(hasValue: field == .real) {
+          (row, column, value, line) = (entry.row, entry.column, Scalar(entry.value), lineNumber)
+          guard read < expected else {
+            throw MatrixMarketError(
+              line: line, reason: "more entries than the \(expected) the size line declares")
+          }
+        } else {
+          guard let (fields, fieldsLine) = nextFields() else { break }
+          line = fieldsLine
+          guard read < expected else {
+            throw MatrixMarketError(
+              line: line, reason: "more entries than the \(expected) the size line declares")
+          }
+          guard fields.count == (field == .pattern ? 2 : 3) else {
+            throw MatrixMarketError(
+              line: line,
+              reason: field == .pattern ? "a pattern entry is 'row column'" : "an entry is 'row column value'"
+            )
+          }
+          guard let fieldRow = integer(fields[0]), let fieldColumn = integer(fields[1]) else {
+            throw MatrixMarketError(
+              line: line, reason: "'\(text(fields[0])) \(text(fields[1]))' are not integer indices")
+          }
+          (row, column) = (fieldRow, fieldColumn)
+          value = field == .pattern ? 1 : try number(fields[2], field: field, line: line)
         }
         guard row >= 1, row <= rows, column >= 1, column <= columns else {
           throw MatrixMarketError(
             line: line,
             reason: "index (\(row), \(column)) is outside the \(rows)×\(columns) matrix (indices start at 1)")
         }
-        let value: Scalar = field == .pattern ? 1 : try number(fields[2], field: field, line: line)
         try add(row - 1, column - 1, value, line: line)
         read += 1
       }
@@ -282,7 +351,7 @@ struct MatrixMarketReader {
       }
       return Scalar(integer)
     }
-    guard let real = plainDecimal(range) ?? Double(text(range)) else {
+    guard let real = DecimalParser.double(bytes, range) ?? Double(text(range)) else {
       throw MatrixMarketError(line: line, reason: "'\(text(range))' is not a number")
     }
     return Scalar(real)
@@ -308,73 +377,4 @@ struct MatrixMarketReader {
     }
     return value
   }
-
-  /// A decimal `[+-]digits[.digits][(e|E)[+-]digits]` whose significant
-  /// digits make an integer m ≤ 2^53 and whose power of ten p has |p| ≤ 22,
-  /// read exactly as m · 10^p or m / 10^−p: both operands are exact, so the
-  /// one rounding gives the correctly rounded value (Clinger, "How to read
-  /// floating point numbers accurately", 1990), as `Double(_:)` would. Nil
-  /// for anything else, which `Double(_:)` then reads.
-  private func plainDecimal(_ range: Range<Int>) -> Double? {
-    var index = range.lowerBound
-    let end = range.upperBound
-    let negative = index < end && bytes[index] == UInt8(ascii: "-")
-    if index < end && (negative || bytes[index] == UInt8(ascii: "+")) { index += 1 }
-    var mantissa: UInt64 = 0
-    var digits = 0
-    var significant = 0
-    var power = 0
-    var seenPoint = false
-    while index < end {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: ".") && !seenPoint {
-        seenPoint = true
-      } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-        digits += 1
-        let digit = UInt64(byte - UInt8(ascii: "0"))
-        if mantissa != 0 || digit != 0 {
-          significant += 1
-          guard significant <= 16 else { return nil }
-          mantissa = mantissa * 10 + digit
-        }
-        if seenPoint { power -= 1 }
-      } else {
-        break
-      }
-      index += 1
-    }
-    guard digits > 0 else { return nil }
-    if index < end {
-      guard bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") else { return nil }
-      index += 1
-      let negativeExponent = index < end && bytes[index] == UInt8(ascii: "-")
-      if index < end && (negativeExponent || bytes[index] == UInt8(ascii: "+")) { index += 1 }
-      guard index < end else { return nil }
-      var exponent = 0
-      while index < end {
-        let digit = Int(bytes[index]) - Int(UInt8(ascii: "0"))
-        guard digit >= 0 && digit <= 9, exponent < 10_000 else { return nil }
-        exponent = exponent * 10 + digit
-        index += 1
-      }
-      power += negativeExponent ? -exponent : exponent
-    }
-    guard mantissa <= 1 << 53 else { return nil }
-    let magnitude: Double
-    if mantissa == 0 {
-      magnitude = 0
-    } else {
-      guard power >= -22 && power <= 22 else { return nil }
-      let scale = Self.powersOfTen[abs(power)]
-      magnitude = power >= 0 ? Double(mantissa) * scale : Double(mantissa) / scale
-    }
-    return negative ? -magnitude : magnitude
-  }
-
-  /// 10^0 … 10^22, each exact in a Double.
-  private static let powersOfTen: [Double] = {
-    var powers: [Double] = [1]
-    for _ in 1...22 { powers.append(powers[powers.count - 1] * 10) }
-    return powers
-  }()
 }
