@@ -35,6 +35,24 @@ struct NPYTests {
     #expect(float.elements == [1.5, -2.5, 0.25, 4, -8, 1e-3])
   }
 
+  /// Fortran order larger than the reader's 32 × 32 tiles, with shapes that
+  /// are not multiples of them (and a single row and column): the file's
+  /// elements column by column must land at their row-major places.
+  @Test(arguments: [(70, 45), (1, 100), (100, 1), (33, 64)])
+  func readsFortranOrderAcrossTiles(rows: Int, columns: Int) throws {
+    let a = Matrix<Double>(rows: rows, columns: columns) { i, j in Double(i * 1000 + j) + 0.5 }
+    var data = Self.file(
+      header: "{'descr': '<f8', 'fortran_order': True, 'shape': (\(rows), \(columns)), }")
+    for j in 0..<columns {
+      for i in 0..<rows {
+        var bits = a[i, j].bitPattern.littleEndian
+        withUnsafeBytes(of: &bits) { data.append(contentsOf: $0) }
+      }
+    }
+    #expect(try Matrix<Double>(npyData: data) == a)
+    #expect(try Matrix<Float>(npyData: data) == Matrix<Float>(rows: rows, columns: columns) { Float(a[$0, $1]) })
+  }
+
   @Test func roundTrip() throws {
     let a: Matrix<Double> = [[1.5, -2, .infinity], [0, 1e-300, -0.0]]
     #expect(try Matrix<Double>(npyData: a.npyData()) == a)

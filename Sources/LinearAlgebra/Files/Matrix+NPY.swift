@@ -60,34 +60,50 @@ extension Matrix where Scalar: RealMatrixScalar {
       throw .truncatedData(expectedBytes: byteCount, actualBytes: available)
     }
     let values = Self.npyElements(
-      data, from: dataStart, count: count, isDouble: fields.isDouble, bigEndian: fields.bigEndian)
-    if fields.fortranOrder {
-      // Column by column: the elements are the transpose's in C order.
-      self = Matrix(rowCount: fields.columns, columnCount: fields.rows, storage: values).transposed()
-    } else {
-      self.init(rowCount: fields.rows, columnCount: fields.columns, storage: values)
-    }
+      data, from: dataStart, rows: fields.rows, columns: fields.columns, fortranOrder: fields.fortranOrder,
+      isDouble: fields.isDouble, bigEndian: fields.bigEndian)
+    self.init(rowCount: fields.rows, columnCount: fields.columns, storage: values)
   }
 
-  /// The `count` elements of a `.npy` file's data starting at byte `start`
-  /// of `data`, converted to `Scalar`. Specialized, and without the
-  /// byte-by-byte assembly of each element, which took the generic loop
-  /// several nanoseconds per element.
+  /// The elements of a `.npy` file's data starting at byte `start` of
+  /// `data`, converted to `Scalar`, in row-major order. Specialized, and
+  /// without the byte-by-byte assembly of each element, which took the
+  /// generic loop several nanoseconds per element. Fortran order (column
+  /// by column) is placed in 32 × 32 tiles, so that both the file's columns
+  /// and the matrix's rows are written within the cache; reading it into
+  /// an array and then taking `transposed()` copied the matrix twice (a
+  /// 4000 × 4000 Double file: 0.31–0.37 s, against 0.09–0.10 s in C order).
   @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
   private static func npyElements(
-    _ data: Data, from start: Int, count: Int, isDouble: Bool, bigEndian: Bool
+    _ data: Data, from start: Int, rows: Int, columns: Int, fortranOrder: Bool, isDouble: Bool,
+    bigEndian: Bool
   ) -> [Scalar] {
     data.withUnsafeBytes { raw in
-      [Scalar](unsafeUninitializedCapacity: count) { buffer, initialized in
-        for index in 0..<count {
-          if isDouble {
-            let bits = raw.loadUnaligned(fromByteOffset: start + 8 * index, as: UInt64.self)
-            buffer[index] = Scalar(
-              Double(bitPattern: bigEndian ? UInt64(bigEndian: bits) : UInt64(littleEndian: bits)))
-          } else {
-            let bits = raw.loadUnaligned(fromByteOffset: start + 4 * index, as: UInt32.self)
-            buffer[index] = Scalar(
-              Float(bitPattern: bigEndian ? UInt32(bigEndian: bits) : UInt32(littleEndian: bits)))
+      func element(_ index: Int) -> Scalar {
+        if isDouble {
+          let bits = raw.loadUnaligned(fromByteOffset: start + 8 * index, as: UInt64.self)
+          return Scalar(Double(bitPattern: bigEndian ? UInt64(bigEndian: bits) : UInt64(littleEndian: bits)))
+        }
+        let bits = raw.loadUnaligned(fromByteOffset: start + 4 * index, as: UInt32.self)
+        return Scalar(Float(bitPattern: bigEndian ? UInt32(bigEndian: bits) : UInt32(littleEndian: bits)))
+      }
+      let count = rows * columns
+      return [Scalar](unsafeUninitializedCapacity: count) { buffer, initialized in
+        guard fortranOrder else {
+          for index in 0..<count { buffer[index] = element(index) }
+          initialized = count
+          return
+        }
+        let tile = 32
+        for firstColumn in stride(from: 0, to: columns, by: tile) {
+          let lastColumn = Swift.min(firstColumn + tile, columns)
+          for firstRow in stride(from: 0, to: rows, by: tile) {
+            let lastRow = Swift.min(firstRow + tile, rows)
+            for column in firstColumn..<lastColumn {
+              for row in firstRow..<lastRow {
+                buffer[row * columns + column] = element(row + column * rows)
+              }
+            }
           }
         }
         initialized = count
