@@ -50,7 +50,8 @@ struct NPYTests {
       }
     }
     #expect(try Matrix<Double>(npyData: data) == a)
-    #expect(try Matrix<Float>(npyData: data) == Matrix<Float>(rows: rows, columns: columns) { Float(a[$0, $1]) })
+    #expect(
+      try Matrix<Float>(npyData: data) == Matrix<Float>(rows: rows, columns: columns) { Float(a[$0, $1]) })
   }
 
   @Test func roundTrip() throws {
