@@ -145,6 +145,10 @@ public struct SparseMatrix<Scalar: RealMatrixScalar>: Sendable {
     let written = rowStarts.withUnsafeMutableBufferPointer { rowStarts in
       bucketColumns.withUnsafeMutableBufferPointer { bucketColumns in
         bucketValues.withUnsafeMutableBufferPointer { bucketValues in
+          // Through row blocks from 2^18 entries when more than one in
+          // sixteen goes to a lower row than the one before: entries by
+          // rows, a few restarts included, stay on the direct loop, which
+          // then writes in sequence.
           if entries.count >= placementThroughBlocksMinimum && descents > entries.count / 16 {
             placeThroughRowBlocks(entries, rows, rowStarts, bucketColumns, bucketValues)
           } else {
@@ -168,7 +172,7 @@ public struct SparseMatrix<Scalar: RealMatrixScalar>: Sendable {
 
   /// The number of entries from which ``fromTriplets(rows:columns:entries:)``
   /// places entries given out of row order through row blocks.
-  internal static var placementThroughBlocksMinimum: Int { 1 << 18 }
+  private static var placementThroughBlocksMinimum: Int { 1 << 18 }
 
   /// Places the entries by row as the direct loop of
   /// ``fromTriplets(rows:columns:entries:)`` does (row r's next free slot in
