@@ -97,8 +97,8 @@ enum DecimalParser {
   /// w · 5^q's 128-bit significand then hold the result's 53 bits, a
   /// rounding bit and at least 9 more. When those 9 are all ones, the low
   /// half of the table's entry is multiplied in too. The binary exponent is
-  /// ⌊q·log2 10⌋ (as (217706·q) >> 16, exact for |q| ≤ 4000) plus the
-  /// shifts.
+  /// ⌊q·log2 10⌋ (as (217706·q) >> 16, exact for −342 ≤ q ≤ 308, the
+  /// table's range) plus the shifts.
   static func eiselLemire(_ w: UInt64, _ q: Int) -> Double? {
     guard q >= -342 && q <= 308 else { return nil }
     let shift = w.leadingZeroBitCount
@@ -111,8 +111,10 @@ enum DecimalParser {
       low = sum
       if carry { high &+= 1 }
     }
-    // The truncated table entries can leave a product just below a
-    // boundary for these q (Lemire's paper, section 7).
+    // A product whose low half is all ones may lie just below a rounding
+    // boundary that the exact product reaches (the table's entries are
+    // truncated). Lemire (2021) needs the check only outside −27…55;
+    // there, leave such a product to the fallback.
     if low == .max && (q < -27 || q > 55) { return nil }
     let upperBit = Int(high >> 63)
     var significand = high >> UInt64(upperBit + 9)
