@@ -5,8 +5,10 @@ internal import Foundation
   import Glibc
 #endif
 
-/// Names the calling thread (Linux; the core's worker threads inherit the
-/// name, so tests can see that a job left none behind).
+/// Names the calling thread (Linux). Threads the core starts for the job
+/// inherit the name, so tests can see that a job left none behind; the
+/// core's pool workers, which outlive every job, name themselves
+/// "core-pool".
 func nameCurrentThread(_ name: String) {
   #if canImport(Glibc)
     _ = pthread_setname_np(pthread_self(), name)

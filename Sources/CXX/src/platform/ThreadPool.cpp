@@ -16,6 +16,9 @@ CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #endif
+#if defined(__linux__)
+#include <pthread.h>
+#endif
 
 #include "MatrixCore.h"
 
@@ -131,6 +134,12 @@ class Pool {
   }
 
   void work(std::uint64_t seen) {
+#if defined(__linux__)
+    // A new thread inherits its creator's name: without this, workers first
+    // started inside a prime job would carry "primes-job" for the life of
+    // the process.
+    pthread_setname_np(pthread_self(), "core-pool");
+#endif
     for (;;) {
       for (int spin = 0; spin < spinsBeforeSleeping && published_.load(std::memory_order_acquire) == seen; ++spin) {
         relax();
