@@ -156,6 +156,71 @@ struct MatrixMarketTests {
     }
   }
 
+  /// Float values are the Float nearest the text, as `Float(_:)` reads it,
+  /// not the Float nearest the Double nearest it: the two differ when the
+  /// Double lands exactly halfway between two Floats. The texts are such
+  /// midpoints, written exactly, with a digit more (just above), cut to 19
+  /// and 20 significant digits (just below; 19 digits take the reader's
+  /// own decimal path) and those with their last digit raised (above), and
+  /// the midpoints' shortest Double texts; Floats of every exponent,
+  /// subnormals included.
+  @Test(arguments: testSeeds(44))
+  func floatValuesAreRoundedOnce(seed: UInt64) throws {
+    var generator = SeededGenerator(seed: seed)
+    var texts: [String] = []
+    for _ in 0..<300 {
+      let low = Float(bitPattern: UInt32.random(in: 0..<0x7F7F_FFFF, using: &generator))
+      let midpoint = (Double(low) + Double(low.nextUp)) / 2
+      let exact = Self.exactDecimal(midpoint)
+      texts += [exact.text, exact.text + "1", "\(midpoint)"]
+      for count in [19, 20] where exact.digits.count > count {
+        let cut = Array(exact.digits.prefix(count))
+        var raised = cut
+        var position = count - 1
+        while position > 0 && raised[position] == 9 {
+          raised[position] = 0
+          position -= 1
+        }
+        raised[position] += 1
+        for digits in [cut, raised] {
+          texts.append(digits.map(String.init).joined() + "e\(exact.exponent - count)")
+        }
+      }
+    }
+    let body = texts.enumerated().map { "1 \($0.offset + 1) \($0.element)\n" }.joined()
+    let a = try SparseMatrix<Float>(
+      matrixMarket: "%%MatrixMarket matrix coordinate real general\n1 \(texts.count) \(texts.count)\n" + body)
+    for (k, text) in texts.enumerated() {
+      #expect(a[0, k].bitPattern == Float(text)!.bitPattern, "seed \(seed): '\(text)'")
+    }
+  }
+
+  /// The exact decimal value of a positive normal Double: its significant
+  /// digits, the power of ten after them, and the text "digits" "e" power.
+  static func exactDecimal(_ x: Double) -> (digits: [Int], exponent: Int, text: String) {
+    var digits = String(x.significandBitPattern | 1 << 52).map { Int(String($0))! }
+    var exponent = 0
+    func multiply(by factor: Int) {
+      var carry = 0
+      for index in digits.indices.reversed() {
+        let product = digits[index] * factor + carry
+        (digits[index], carry) = (product % 10, product / 10)
+      }
+      while carry > 0 {
+        digits.insert(carry % 10, at: 0)
+        carry /= 10
+      }
+    }
+    let power = Int(x.exponent) - 52
+    for _ in 0..<abs(power) { multiply(by: power > 0 ? 2 : 5) }
+    if power < 0 { exponent = power }
+    while digits.count > 1 && digits.last == 0 {
+      digits.removeLast()
+      exponent += 1
+    }
+    return (digits, exponent + digits.count, digits.map(String.init).joined() + "e\(exponent)")
+  }
+
   @Test func roundTripIsExact() throws {
     let a =
       SparseTestMatrices.random(rows: 30, columns: 20, density: 0.2, seed: 3, as: Double.self) * (1.0 / 3.0)

@@ -82,6 +82,29 @@ enum DecimalParser {
     return negative ? -magnitude : magnitude
   }
 
+  /// The Float nearest the decimal in `bytes[range]`, given `value`, the
+  /// Double nearest it.
+  ///
+  /// Rounding to Double and then to Float gives the Float nearest the
+  /// decimal except when the Double lies exactly halfway between two Floats
+  /// (or on Float's overflow threshold) while the decimal does not: then
+  /// the second rounding breaks a tie that the decimal did not have. Only
+  /// those values read the text again, with `Float(_:)`.
+  ///
+  /// - Complexity: O(1), or O(range.count) for the values read again.
+  static func float(
+    nearest value: Double, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>
+  ) -> Float {
+    let rounded = Float(value)
+    guard value.isFinite, Double(rounded) != value else { return rounded }
+    if rounded.isFinite {
+      let neighbor = Double(rounded) < value ? rounded.nextUp : rounded.nextDown
+      guard neighbor.isFinite, (Double(rounded) + Double(neighbor)) / 2 == value else { return rounded }
+    }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    return Float(text) ?? rounded
+  }
+
   /// 10^0 … 10^22, each exact in a Double (as literals, so that the array
   /// is constant data rather than initialized on first use).
   private static let exactPowersOfTen: [Double] = [

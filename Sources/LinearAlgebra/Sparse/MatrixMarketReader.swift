@@ -99,8 +99,11 @@ struct MatrixMarketReader {
   /// up to `\n` or the end of the text. The line is read in one pass (the
   /// general path finds the line's end, then its fields, then parses each).
   /// Nil, with nothing consumed, for any other line, which ``nextFields()``
-  /// then reads.
-  private mutating func nextCoordinateEntry(hasValue: Bool) -> (row: Int, column: Int, value: Double)? {
+  /// then reads. `valueBytes` is where the value's text lies (empty for a
+  /// pattern line).
+  private mutating func nextCoordinateEntry(
+    hasValue: Bool
+  ) -> (row: Int, column: Int, value: Double, valueBytes: Range<Int>)? {
     var index = position
     let end = bytes.count
     func unsignedInteger() -> Int? {
@@ -120,20 +123,22 @@ struct MatrixMarketReader {
     }
     guard let row = unsignedInteger(), separators() > 0, let column = unsignedInteger() else { return nil }
     var value = 1.0
+    var valueBytes = index..<index
     if hasValue {
       guard separators() > 0 else { return nil }
       let start = index
       while index < end && bytes[index] != UInt8(ascii: "\n") && !Self.isSeparator(bytes[index]) {
         index += 1
       }
-      guard let number = DecimalParser.double(bytes, start..<index) else { return nil }
+      valueBytes = start..<index
+      guard let number = DecimalParser.double(bytes, valueBytes) else { return nil }
       value = number
     }
     _ = separators()
     guard index == end || bytes[index] == UInt8(ascii: "\n") else { return nil }
     position = index + 1
     lineNumber += 1
-    return (row, column, value)
+    return (row, column, value, valueBytes)
   }
 
   private static func isSeparator(_ byte: UInt8) -> Bool {
@@ -301,7 +306,8 @@ struct MatrixMarketReader {
         let value: Scalar
         let line: Int
         if onePass, let entry = nextCoordinateEntry(hasValue: field == .real) {
-          (row, column, value, line) = (entry.row, entry.column, Scalar(entry.value), lineNumber)
+          (row, column, line) = (entry.row, entry.column, lineNumber)
+          value = field == .pattern ? 1 : scalar(entry.value, entry.valueBytes)
           guard read < expected else {
             throw MatrixMarketError(
               line: line, reason: "more entries than the \(expected) the size line declares")
@@ -354,7 +360,16 @@ struct MatrixMarketReader {
     guard let real = DecimalParser.double(bytes, range) ?? Double(text(range)) else {
       throw MatrixMarketError(line: line, reason: "'\(text(range))' is not a number")
     }
-    return Scalar(real)
+    return scalar(real, range)
+  }
+
+  /// The Scalar nearest the number in `bytes[range]`, given `value`, the
+  /// Double nearest it: for Float, without the error of rounding twice
+  /// (``DecimalParser/float(nearest:_:_:)``).
+  @inline(__always)
+  private func scalar<Scalar: RealMatrixScalar>(_ value: Double, _ range: Range<Int>) -> Scalar {
+    guard Scalar.self == Float.self else { return Scalar(value) }
+    return unsafeBitCast(DecimalParser.float(nearest: value, bytes, range), to: Scalar.self)
   }
 
   /// The integer the bytes spell as `Int(_:)` reads it (an optional sign

@@ -10,7 +10,8 @@ extension SparseMatrix {
   /// Reads a matrix from Matrix Market text: coordinate or array format;
   /// real, integer or pattern values (pattern entries read as 1); general,
   /// symmetric or skew-symmetric (the stored triangle is mirrored).
-  /// Repeated coordinate entries are summed.
+  /// Repeated coordinate entries are summed. A value is the Scalar nearest
+  /// its text, as `Double(_:)` or `Float(_:)` reads it.
   ///
   /// - Throws: ``MatrixMarketError`` naming the line when the banner is not
   ///   one of these, a count is wrong, the shape has more than 2^31 − 1
