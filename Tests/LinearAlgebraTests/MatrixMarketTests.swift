@@ -256,6 +256,7 @@ struct MatrixMarketTests {
     ("%%MatrixMarket matrix coordinate real general\n3000000000 2 0\n", 2, "at most 2147483647"),
     ("%%MatrixMarket matrix coordinate real general\n0 2 1\n1 1 1\n", 3, "outside the 0×2 matrix"),
     ("%%MatrixMarket matrix coordinate pattern general\n2 0 1\n1 1\n", 3, "outside the 2×0 matrix"),
+    ("%%MatrixMarket matrix coordinate real general\n2 2 1\n3 1 x\n", 3, "outside the 2×2 matrix"),
     ("", 1, "empty"),
   ])
   func malformedTextNamesTheLine(text: String, line: Int, reason: String) {

@@ -141,6 +141,18 @@ struct MatrixMarketReader {
     return (row, column, value, valueBytes)
   }
 
+  /// Throws unless (row, column) lies in the rows × columns matrix
+  /// (indices start at 1).
+  private static func checkIndex(
+    _ row: Int, _ column: Int, rows: Int, columns: Int, line: Int
+  ) throws(MatrixMarketError) {
+    guard row >= 1, row <= rows, column >= 1, column <= columns else {
+      throw MatrixMarketError(
+        line: line,
+        reason: "index (\(row), \(column)) is outside the \(rows)×\(columns) matrix (indices start at 1)")
+    }
+  }
+
   private static func isSeparator(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
   }
@@ -312,6 +324,7 @@ struct MatrixMarketReader {
             throw MatrixMarketError(
               line: line, reason: "more entries than the \(expected) the size line declares")
           }
+          try Self.checkIndex(row, column, rows: rows, columns: columns, line: line)
         } else {
           guard let (fields, fieldsLine) = nextFields() else { break }
           line = fieldsLine
@@ -330,12 +343,10 @@ struct MatrixMarketReader {
               line: line, reason: "'\(text(fields[0])) \(text(fields[1]))' are not integer indices")
           }
           (row, column) = (fieldRow, fieldColumn)
+          // The indices are checked before the value is read, so that a line
+          // with both errors names its indices.
+          try Self.checkIndex(row, column, rows: rows, columns: columns, line: line)
           value = field == .pattern ? 1 : try number(fields[2], field: field, line: line)
-        }
-        guard row >= 1, row <= rows, column >= 1, column <= columns else {
-          throw MatrixMarketError(
-            line: line,
-            reason: "index (\(row), \(column)) is outside the \(rows)×\(columns) matrix (indices start at 1)")
         }
         try add(row - 1, column - 1, value, line: line)
         read += 1
