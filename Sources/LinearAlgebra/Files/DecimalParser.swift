@@ -20,14 +20,30 @@
 /// Matrix Market file written by scipy.io.mmwrite (16 and 17 significant
 /// digits), the 17-digit ones had gone through `Double(_:)`.
 enum DecimalParser {
-  /// The value of the decimal in `bytes[range]`, or nil when neither exact
-  /// path applies (see the type's description).
+  /// The value of the decimal in `bytes[range]`, or nil when it is not
+  /// exactly one decimal or neither exact path applies (see the type's
+  /// description).
   ///
   /// - Complexity: O(range.count).
-  @inline(__always)
   static func double(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
-    var index = range.lowerBound
-    let end = range.upperBound
+    guard let (value, stop) = number(bytes, from: range.lowerBound, limit: range.upperBound),
+      stop == range.upperBound
+    else { return nil }
+    return value
+  }
+
+  /// The decimal that starts at `bytes[start]` and ends at the first byte
+  /// (before `limit`) that cannot continue it: its value and that byte's
+  /// index. Nil when no decimal starts there or neither exact path applies.
+  /// A line reader takes the value and then checks what follows it, without
+  /// a separate pass to find the number's end.
+  ///
+  /// - Complexity: O(the number's length).
+  @inline(__always)
+  static func number(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit end: Int
+  ) -> (value: Double, end: Int)? {
+    var index = start
     let negative = index < end && bytes[index] == UInt8(ascii: "-")
     if index < end && (negative || bytes[index] == UInt8(ascii: "+")) { index += 1 }
     var significand: UInt64 = 0
@@ -36,6 +52,19 @@ enum DecimalParser {
     var power = 0
     var seenPoint = false
     while index < end {
+      // Eight digits at a time while they fit the 19 significant digits.
+      if significant <= 11 && end - index >= 8, let eight = eightDigits(bytes, at: index) {
+        if significand != 0 {
+          significant += 8
+        } else if eight != 0 {
+          significant = decimalDigitCount(eight)
+        }
+        significand = significand &* 100_000_000 &+ eight
+        digits += 8
+        if seenPoint { power -= 8 }
+        index += 8
+        continue
+      }
       let byte = bytes[index]
       if byte &- UInt8(ascii: "0") <= 9 {
         digits += 1
@@ -54,19 +83,18 @@ enum DecimalParser {
       index += 1
     }
     guard digits > 0 else { return nil }
-    if index < end {
-      guard bytes[index] | 0x20 == UInt8(ascii: "e") else { return nil }
+    if index < end && bytes[index] | 0x20 == UInt8(ascii: "e") {
       index += 1
       let negativeExponent = index < end && bytes[index] == UInt8(ascii: "-")
       if index < end && (negativeExponent || bytes[index] == UInt8(ascii: "+")) { index += 1 }
-      guard index < end else { return nil }
+      let exponentStart = index
       var exponent = 0
-      while index < end {
-        let digit = Int(bytes[index]) - Int(UInt8(ascii: "0"))
-        guard digit >= 0 && digit <= 9, exponent < 10_000 else { return nil }
+      while index < end, case let digit = Int(bytes[index] &- UInt8(ascii: "0")), digit <= 9 {
+        guard exponent < 10_000 else { return nil }
         exponent = exponent * 10 + digit
         index += 1
       }
+      guard index > exponentStart else { return nil }
       power += negativeExponent ? -exponent : exponent
     }
     let magnitude: Double
@@ -79,7 +107,44 @@ enum DecimalParser {
       guard let value = eiselLemire(significand, power) else { return nil }
       magnitude = value
     }
-    return negative ? -magnitude : magnitude
+    return (negative ? -magnitude : magnitude, index)
+  }
+
+  /// The value of the eight ASCII digits at `bytes[index...]`, or nil when
+  /// they are not all digits; read as one 64-bit word (SWAR: the digit test
+  /// and the conversion are a few word operations, with pairs, then
+  /// quadruples, then the octet combined by multiplications).
+  ///
+  /// - Precondition: `index + 8 <= bytes.count`.
+  @inline(__always)
+  static func eightDigits(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64? {
+    let word = UInt64(
+      littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+    // A byte is a digit when its high nibble is 3 and adding 6 leaves it 3.
+    let highNibbles = word & 0xF0F0_F0F0_F0F0_F0F0
+    let carried = (word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0
+    guard highNibbles | (carried >> 4) == 0x3333_3333_3333_3333 else { return nil }
+    var value = word &- 0x3030_3030_3030_3030
+    // Pairs: each even byte becomes 10·d(2k) + d(2k+1).
+    value = value &* 10 &+ (value >> 8)
+    // Then the four pairs into eight digits: 10^6, 10^4, 10^2 and 1 as
+    // the multipliers of the pairs at bytes 0, 2, 4 and 6, summed in the
+    // upper 32 bits.
+    let outer = (value & 0x0000_00FF_0000_00FF) &* (100 &+ (1_000_000 << 32))
+    let inner = ((value >> 16) & 0x0000_00FF_0000_00FF) &* (1 &+ (10_000 << 32))
+    return (outer &+ inner) >> 32
+  }
+
+  /// The number of decimal digits of 0 < value < 10^8.
+  @inline(__always)
+  static func decimalDigitCount(_ value: UInt64) -> Int {
+    var count = 1
+    var power: UInt64 = 10
+    while value >= power {
+      count += 1
+      power &*= 10
+    }
+    return count
   }
 
   /// The Float nearest the decimal in `bytes[range]`, given `value`, the

@@ -126,12 +126,9 @@ struct MatrixMarketReader {
     var valueBytes = index..<index
     if hasValue {
       guard separators() > 0 else { return nil }
-      let start = index
-      while index < end && bytes[index] != UInt8(ascii: "\n") && !Self.isSeparator(bytes[index]) {
-        index += 1
-      }
-      valueBytes = start..<index
-      guard let number = DecimalParser.double(bytes, valueBytes) else { return nil }
+      guard let (number, stop) = DecimalParser.number(bytes, from: index, limit: end) else { return nil }
+      valueBytes = index..<stop
+      index = stop
       value = number
     }
     _ = separators()
