@@ -152,9 +152,10 @@ enum DecimalParser {
   ///
   /// Rounding to Double and then to Float gives the Float nearest the
   /// decimal except when the Double lies exactly halfway between two Floats
-  /// (or on Float's overflow threshold) while the decimal does not: then
-  /// the second rounding breaks a tie that the decimal did not have. Only
-  /// those values read the text again, with `Float(_:)`.
+  /// while the decimal does not: then the second rounding breaks a tie that
+  /// the decimal did not have. Those values read the text again with
+  /// `Float(_:)`, as do finite values at or beyond Float's range (which
+  /// round to infinity), so that the text decides them too.
   ///
   /// - Complexity: O(1), or O(range.count) for the values read again.
   static func float(
