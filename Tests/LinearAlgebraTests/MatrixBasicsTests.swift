@@ -144,8 +144,8 @@ struct MatrixBasicsTests {
     }
   }
 
-  /// A 4×4 matrix-vector product builds its result in one array literal
-  /// for real scalars; complex ones take the general small path.
+  /// A 4×4 matrix-vector product writes its result straight into fresh
+  /// storage for real scalars; complex ones take the general small path.
   @Test func fourByFourComplexMatrixVectorProductAgreesWithLoops() {
     var generator = SeededGenerator(seed: 14)
     let real = Matrix<Double>.random(rows: 4, columns: 4, in: -1...1, using: &generator)
