@@ -267,32 +267,22 @@ internal func fourByFourMatrixVectorProduct<Scalar: MatrixScalar>(_ a: [Scalar],
   return nil
 }
 
-/// The four sums of the rows of the row-major 4×4 `a` times `x`, one SIMD
-/// product each, the rows loaded whole. The result's storage is allocated
-/// first (an array literal, whose zeros the optimizer drops) and the rows
-/// loaded after: loaded before, they were kept on the stack across the
-/// allocation's call.
+/// The four sums of the rows of the row-major 4×4 `a` times `x`, by
+/// ``smallMatrixVectorProductOfFourColumns(_:_:_:_:)``. The result's storage
+/// is allocated first (an array literal, whose zeros the optimizer drops)
+/// and the rows loaded after: loaded before, they were kept on the stack
+/// across the allocation's call.
 ///
 /// - Precondition: `a.count == 16` and `x.count == 4` (checked by the caller).
 @inlinable @inline(__always)
 internal func fourRowSums<Scalar: RealMatrixScalar>(_ a: [Scalar], _ x: [Scalar]) -> [Scalar] {
   var y: [Scalar] = [.zero, .zero, .zero, .zero]
   y.withUnsafeMutableBytes { y in
-    a.withUnsafeBytes { a in
+    a.withUnsafeBufferPointer { a in
       x.withUnsafeBytes { x in
-        typealias Row = SIMD4<Scalar>
-        let vector = x.loadUnaligned(as: Row.self)
-        let stride = MemoryLayout<Row>.size
-        /// Row i times the vector, its lanes summed in pairs: (p₀ + p₂, p₁ + p₃).
-        func pairSums(_ i: Int) -> SIMD2<Scalar> {
-          let product = a.loadUnaligned(fromByteOffset: i * stride, as: Row.self) * vector
-          return product.lowHalf + product.highHalf
-        }
-        let (h0, h1, h2, h3) = (pairSums(0), pairSums(1), pairSums(2), pairSums(3))
-        y.storeBytes(of: SIMD2(h0[0], h1[0]) + SIMD2(h0[1], h1[1]), as: SIMD2<Scalar>.self)
-        y.storeBytes(
-          of: SIMD2(h2[0], h3[0]) + SIMD2(h2[1], h3[1]), toByteOffset: MemoryLayout<SIMD2<Scalar>>.size,
-          as: SIMD2<Scalar>.self)
+        smallMatrixVectorProductOfFourColumns(
+          a.baseAddress.unsafelyUnwrapped, x.baseAddress.unsafelyUnwrapped, y.baseAddress.unsafelyUnwrapped, 4
+        )
       }
     }
   }
