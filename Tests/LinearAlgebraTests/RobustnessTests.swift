@@ -178,6 +178,61 @@ struct RobustnessTests {
           epsilon: 1)
       }, context)
 
+    let pivoted = rectangle.columnPivotedQR()
+    check(
+      "columnPivotedQR", input: rectangle, inputFinite: rectangleFinite,
+      result: pivoted.q.elements + pivoted.r.elements,
+      ratio: {
+        let s = scale(rectangle)
+        let permuted = Reference(rectangle) * Reference(pivoted.permutation)
+        let r = permuted / s - Reference(pivoted.q) * (Reference(pivoted.r) / s)
+        return residualRatio(
+          r.norm1, size: max(m, n), scale: scaledAllowance(S.self, Reference(rectangle) / s, s, eps),
+          epsilon: 1)
+      }, context)
+
+    let hessenberg = square.hessenberg()
+    check(
+      "hessenberg", input: square, inputFinite: squareFinite,
+      result: hessenberg.h.elements + hessenberg.q.elements,
+      ratio: {
+        let s = scale(square)
+        let q = Reference(hessenberg.q)
+        let r = Reference(square) / s - q * (Reference(hessenberg.h) / s) * q.transposed
+        return residualRatio(
+          r.norm1, size: n, scale: scaledAllowance(S.self, Reference(square) / s, s, eps), epsilon: 1)
+      }, context)
+
+    if let schur = try? square.schur() {
+      check(
+        "schur", input: square, inputFinite: squareFinite, result: schur.t.elements + schur.z.elements,
+        ratio: {
+          let s = scale(square)
+          let z = Reference(schur.z)
+          let r = Reference(square) / s - z * (Reference(schur.t) / s) * z.transposed
+          return residualRatio(
+            r.norm1, size: n, scale: scaledAllowance(S.self, Reference(square) / s, s, eps), epsilon: 1)
+        }, context)
+    }
+
+    if let eigen = try? square.eigen() {
+      check(
+        "eigen", input: square, inputFinite: squareFinite,
+        result: eigen.eigenvalues.flatMap { [$0.real, $0.imaginary] }
+          + eigen.eigenvectors.elements.flatMap { [$0.real, $0.imaginary] },
+        ratio: {
+          // A V − V Λ on A / s, in the Frobenius norm (at most √n times the 1-norm of the others).
+          let s = scale(square)
+          let a = ComplexReference(
+            rows: n, columns: n, values: square.elements.map { Complex(Double($0) / s) })
+          let v = ComplexReference(eigen.eigenvectors)
+          let lambda = eigen.eigenvalues.map { Complex(Double($0.real) / s, Double($0.imaginary) / s) }
+          return complexResidualRatio(
+            a * v - v.scalingColumns(by: lambda),
+            scale: scaledAllowance(S.self, Reference(square) / s, s, eps), size: n, epsilon: 1)
+        }, context)
+    }
+
     let lower = Matrix(rows: n, columns: n) { i, j in i >= j ? square[i, j] : square[j, i] }
     let eigen = lower.symmetricEigen()
     check(

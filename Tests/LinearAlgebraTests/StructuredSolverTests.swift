@@ -171,6 +171,30 @@ struct StructuredSolverTests {
     }
   }
 
+  /// Columns whose reflector is out of the ordinary: subnormal entries
+  /// (1 / (x₀ − β) overflows), entries near the overflow threshold
+  /// (x₀ − β overflows), and an infinity below the diagonal, which the
+  /// factorization once dropped (Q = I and a finite R from an infinite A).
+  @Test func columnPivotedQRAtTheEdgesOfTheRange() {
+    let tiny = Double.leastNonzeroMagnitude
+    for a in [Matrix<Double>([[3 * tiny], [4 * tiny]]), [[1e308, 1], [1e308, -1]], [[1e308], [-1e308]]] {
+      let f = a.columnPivotedQR()
+      #expect(f.q.elements.allSatisfy(\.isFinite) && f.r.elements.allSatisfy(\.isFinite), "\(a)")
+      let q = Reference(f.q)
+      let orthogonality = (q.transposed * q - .identity(q.columns)).norm1
+      #expect(orthogonality < 4 * Double.ulpOfOne, "QᵀQ − I: \(orthogonality) for \(a)")
+      let s = RobustnessTests.scale(a)
+      let residual = (Reference(a * f.permutation) / s - q * (Reference(f.r) / s)).norm1
+      let allowance = RobustnessTests.scaledAllowance(Double.self, Reference(a) / s, s, Double.ulpOfOne)
+      let ratio = residualRatio(residual, size: a.rowCount, scale: allowance, epsilon: 1)
+      #expect(ratio < residualBound, "ratio \(ratio) for \(a)")
+    }
+    let infinite: Matrix<Double> = [[0.5, 0], [.infinity, 0]]
+    let f = infinite.columnPivotedQR()
+    #expect(!f.r.elements.allSatisfy(\.isFinite) && !f.q.elements.allSatisfy(\.isFinite), "\(f.q) \(f.r)")
+    #expect(f.rank == 0)
+  }
+
   @Test func logDeterminant() throws {
     let g = EverydayReference.general
     let (sign, log) = g.logDeterminant()

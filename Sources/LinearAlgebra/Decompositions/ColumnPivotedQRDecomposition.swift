@@ -46,13 +46,29 @@ public struct ColumnPivotedQRDecomposition<Scalar: RealMatrixScalar>: Sendable {
       let x0 = a[step * m + step]
       let xNorm = columnNorm(step, from: step)
       var v = [Scalar](repeating: 0, count: m - step)
+      v[0] = 1
       var tau: Scalar = 0
-      if xNorm != 0 && xNorm.isFinite {
+      if xNorm != 0 {
         let beta = x0 >= 0 ? -xNorm : xNorm
-        tau = (beta - x0) / beta
-        let scale = 1 / (x0 - beta)
-        v[0] = 1
-        for i in 1..<(m - step) { v[i] = a[step * m + step + i] * scale }
+        if !xNorm.isFinite {
+          // A NaN or an infinity in the column (or a norm past the overflow
+          // threshold): no reflector exists. NaN goes into the rest of R
+          // and into Q, as from LAPACK's ?geqp3, instead of the column's
+          // entries below the diagonal being dropped.
+          tau = .nan
+          for i in 1..<(m - step) { v[i] = .nan }
+        } else if (x0 - beta).isFinite {
+          // Division rather than a product with 1 / (x0 − β), which
+          // overflows for a column of subnormals.
+          let difference = x0 - beta
+          tau = -difference / beta
+          for i in 1..<(m - step) { v[i] = a[step * m + step + i] / difference }
+        } else {
+          // x0 − β past the overflow threshold (|x0| + ‖x‖ is): in halves.
+          let halfDifference = x0 * 0.5 - beta * 0.5
+          tau = -halfDifference / (beta * 0.5)
+          for i in 1..<(m - step) { v[i] = (a[step * m + step + i] * 0.5) / halfDifference }
+        }
         a[step * m + step] = beta
         for i in 1..<(m - step) { a[step * m + step + i] = 0 }
         for j in (step + 1)..<n {
@@ -61,8 +77,6 @@ public struct ColumnPivotedQRDecomposition<Scalar: RealMatrixScalar>: Sendable {
           let f = tau * dot
           for i in 0..<(m - step) { a[j * m + step + i] -= f * v[i] }
         }
-      } else {
-        v[0] = 1
       }
       reflectors.append(v)
       taus.append(tau)
