@@ -233,6 +233,25 @@ struct SparseSolverTests {
     #expect(throws: LinearAlgebraError.noConvergence) { try a.solveIteratively(nanB, tolerance: 1e-8) }
   }
 
+  /// The 0×0 system (and least squares with no unknowns) under every method
+  /// and preconditioner: an empty solution, no iterations, a zero residual.
+  /// (Eigen's incomplete LU divides by the size: the 0×0 solve stopped the
+  /// process with SIGFPE.)
+  @Test func emptySystemsUnderEveryPreconditioner() throws {
+    for method in [IterativeMethod.conjugateGradient, .biCGSTAB] {
+      for preconditioner in [Preconditioner.none, .jacobi, .incompleteCholesky, .incompleteLU] {
+        let solution = try SparseMatrix<Double>(rows: 0, columns: 0).solveIteratively(
+          [], method: method, preconditioner: preconditioner, tolerance: 1e-8)
+        #expect(solution.solution.isEmpty && solution.iterations == 0 && solution.residualNorm == 0)
+      }
+    }
+    for preconditioner in [Preconditioner.none, .jacobi] {
+      let solution = try SparseMatrix<Float>(rows: 3, columns: 0).solveIteratively(
+        [1, 2, 3], method: .leastSquaresCG, preconditioner: preconditioner, tolerance: 1e-4)
+      #expect(solution.solution.isEmpty && solution.iterations == 0 && solution.residualNorm == 0)
+    }
+  }
+
   /// Diagonal entries that are not stored, under the incomplete Cholesky
   /// preconditioner (whose Eigen factorization read another entry in their
   /// place, or past the arrays: the 3×3 matrix with no entries crashed).

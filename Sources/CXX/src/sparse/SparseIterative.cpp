@@ -236,6 +236,14 @@ Status solveInRange(Index rows, Index columns, const Index* rowStarts, const std
   const bool leastSquares = method == IterativeMethodKind::leastSquaresCG;
   if (!leastSquares && rows != columns) return Status::invalidArgument;
   if (!sparse::fitsInt(a)) return Status::invalidArgument;
+  if (columns == 0) {
+    // No unknowns: x is empty and the residual (Aᵀ r for least squares) has
+    // no entries. Eigen's IncompleteLUT divides by the size and stopped a
+    // 0×0 solve with SIGFPE.
+    *iterations = 0;
+    *residualNorm = T(0);
+    return Status::ok;
+  }
   const Eigen::Map<const Vector<T>> b(bData, rows);
   Eigen::Map<Vector<T>> xOut(xData, columns);
   Vector<T> x = xOut;
