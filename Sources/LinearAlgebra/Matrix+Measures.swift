@@ -25,23 +25,26 @@ extension Matrix {
   }
 }
 
-extension Matrix where Scalar: RealMatrixScalar {
-  /// The singular values, descending (NaN for a matrix holding NaN or
-  /// infinity).
+extension Matrix {
+  /// The singular values, real, descending and non-negative (NaN for a
+  /// matrix holding NaN or infinity), as numpy's `svd(a, compute_uv=False)`;
+  /// no singular vectors are formed.
   ///
   /// - Complexity: O(m·n·min(m, n)).
-  public func singularValues() -> [Scalar] {
+  public func singularValues() -> [Scalar.RealType] {
     let (m, n) = (rowCount, columnCount)
     let k = Swift.min(m, n)
     return storage.withUnsafeBufferPointer { a in
-      [Scalar](uninitializedCount: k) { values, count in
-        let status: core.Status
-        switch CoreScalarKind(Scalar.self) {
-        case .double:
-          status = core.singularValues(a.baseAddress?.asDouble, m, n, values.baseAddress?.asDouble)
-        case .float: status = core.singularValues(a.baseAddress?.asFloat, m, n, values.baseAddress?.asFloat)
-        }
-        Self.fillWithNaNUnlessSuccessful(status, values.baseAddress, count: k, "singularValues()")
+      [Scalar.RealType](uninitializedCount: k) { values, count in
+        let (a, s) = (a.baseAddress, values.baseAddress)
+        let status =
+          switch CoreElementKind(Scalar.self) {
+          case .double: core.singularValues(a?.asDouble, m, n, s?.asDouble)
+          case .float: core.singularValues(a?.asFloat, m, n, s?.asFloat)
+          case .complexDouble: core.complexSVD(a?.asDouble, m, n, false, nil, s?.asDouble, nil)
+          case .complexFloat: core.complexSVD(a?.asFloat, m, n, false, nil, s?.asFloat, nil)
+          }
+        Matrix<Scalar.RealType>.fillWithNaNUnlessSuccessful(status, s, count: k, "singularValues()")
         count = k
       }
     }
@@ -57,7 +60,7 @@ extension Matrix where Scalar: RealMatrixScalar {
   public func rank() -> Int {
     let values = singularValues()
     guard let largest = values.first, largest.isFinite else { return 0 }
-    let tolerance = Scalar(Swift.max(rowCount, columnCount)) * Scalar.ulpOfOne * largest
+    let tolerance = Scalar.RealType(Swift.max(rowCount, columnCount)) * Scalar.RealType.ulpOfOne * largest
     return values.count { $0 > tolerance }
   }
 
@@ -67,7 +70,7 @@ extension Matrix where Scalar: RealMatrixScalar {
   /// infinity, and 0 for an empty matrix.
   ///
   /// - Complexity: O(m·n·min(m, n)).
-  public func conditionNumber() -> Scalar {
+  public func conditionNumber() -> Scalar.RealType {
     let values = singularValues()
     guard let largest = values.first, let smallest = values.last else { return 0 }
     if largest.isNaN || smallest.isNaN { return .nan }
@@ -77,23 +80,52 @@ extension Matrix where Scalar: RealMatrixScalar {
   /// The Moore-Penrose pseudo-inverse, an `columns×rows` matrix.
   ///
   /// Singular values below `max(rows, columns) · eps · σ_max` count as zero,
-  /// as numpy's `pinv` does. NaN or infinity in the input gives a NaN result.
+  /// as numpy's `pinv` does. NaN or infinity in the input gives a NaN result
+  /// (for a complex matrix also a largest singular value past the overflow
+  /// threshold, as A⁺ = V Σ⁺ Uᴴ is formed from its thin ``svd(full:)``).
   ///
   /// - Complexity: O(m·n·min(m, n)).
   public func pseudoInverse() -> Matrix {
     let (m, n) = (rowCount, columnCount)
+    let kind = CoreElementKind(Scalar.self)
+    if kind == .complexDouble || kind == .complexFloat {
+      let decomposition = svd()
+      guard let scales = Self.pseudoInverseScales(decomposition.singularValues, rows: m, columns: n) else {
+        return Matrix(rows: n, columns: m, repeating: Scalar(.nan))
+      }
+      // V Σ⁺: column j of V times 1/σⱼ (or zero), then times Uᴴ.
+      var scaledV = decomposition.v
+      for i in 0..<n {
+        for j in 0..<scales.count { scaledV[i, j] *= Scalar(scales[j]) }
+      }
+      return scaledV * decomposition.u.conjugateTransposed()
+    }
     return storage.withUnsafeBufferPointer { a in
       Matrix(rows: n, columns: m) { out in
-        let status: core.Status
-        switch CoreScalarKind(Scalar.self) {
-        case .double: status = core.pseudoInverse(a.baseAddress?.asDouble, m, n, out?.asDouble)
-        case .float: status = core.pseudoInverse(a.baseAddress?.asFloat, m, n, out?.asFloat)
-        }
+        let status =
+          kind == .double
+          ? core.pseudoInverse(a.baseAddress?.asDouble, m, n, out?.asDouble)
+          : core.pseudoInverse(a.baseAddress?.asFloat, m, n, out?.asFloat)
         Self.fillWithNaNUnlessSuccessful(status, out, count: m * n, "pseudoInverse()")
       }
     }
   }
 
+  /// 1/σⱼ for the singular values above `max(m, n) · eps · σ_max` and 0 for
+  /// the others, or nil when σ_max is NaN or infinite (non-finite input, or
+  /// an overflow): the diagonal of Σ⁺ for the SVD-based complex
+  /// ``pseudoInverse()`` and `leastSquares(_:)`.
+  static func pseudoInverseScales(
+    _ values: [Scalar.RealType], rows m: Int, columns n: Int
+  ) -> [Scalar.RealType]? {
+    guard let largest = values.first else { return [] }
+    guard largest.isFinite else { return nil }
+    let tolerance = Scalar.RealType(Swift.max(m, n)) * Scalar.RealType.ulpOfOne * largest
+    return values.map { $0 > tolerance ? 1 / $0 : 0 }
+  }
+}
+
+extension Matrix where Scalar: RealMatrixScalar {
   /// Whether `other` has the same shape and lies within `relativeTolerance`
   /// of `self` in the Frobenius norm:
   /// `‖self − other‖ ≤ relativeTolerance · max(‖self‖, ‖other‖)`.

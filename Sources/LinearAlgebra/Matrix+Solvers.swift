@@ -141,13 +141,14 @@ extension Matrix {
   }
 }
 
-extension Matrix where Scalar: RealMatrixScalar {
+extension Matrix {
   /// The least-squares solution of `self * x ≈ b` with the smallest norm.
   ///
   /// Works for any shape and rank, like numpy's `lstsq`: singular values
   /// below `max(rows, columns) · eps · σ_max` count as zero, so a
   /// rank-deficient `self` gives the minimum-norm solution. NaN or infinity
-  /// in the input gives a NaN result.
+  /// in the input gives a NaN result. A complex matrix's solution is
+  /// x = V Σ⁺ (Uᴴ b) from its thin ``svd(full:)``.
   ///
   /// - Parameter b: The right-hand sides, with `rowCount` rows.
   /// - Returns: `x`, with `columnCount` rows and `b.columnCount` columns.
@@ -177,18 +178,31 @@ extension Matrix where Scalar: RealMatrixScalar {
 
   private func leastSquares(_ b: [Scalar], columns: Int) -> Matrix {
     let (m, n) = (rowCount, columnCount)
+    let kind = CoreElementKind(Scalar.self)
+    if kind == .complexDouble || kind == .complexFloat {
+      let decomposition = svd()
+      guard let scales = Self.pseudoInverseScales(decomposition.singularValues, rows: m, columns: n),
+        b.allSatisfy(\.isFinite)
+      else {
+        return Matrix(rows: n, columns: columns, repeating: Scalar(.nan))
+      }
+      // Σ⁺ (Uᴴ b): row j of Uᴴ b times 1/σⱼ (or zero), then V times it.
+      var coefficients =
+        decomposition.u.conjugateTransposed() * Matrix(rows: m, columns: columns, elements: b)
+      for j in 0..<scales.count {
+        for column in 0..<columns { coefficients[j, column] *= Scalar(scales[j]) }
+      }
+      return decomposition.v * coefficients
+    }
     return storage.withUnsafeBufferPointer { a in
       b.withUnsafeBufferPointer { bPointer in
         Matrix(rows: n, columns: columns) { x in
-          let status: core.Status
-          switch CoreScalarKind(Scalar.self) {
-          case .double:
-            status = core.leastSquares(
+          let status =
+            kind == .double
+            ? core.leastSquares(
               a.baseAddress?.asDouble, m, n, bPointer.baseAddress?.asDouble, columns, x?.asDouble)
-          case .float:
-            status = core.leastSquares(
+            : core.leastSquares(
               a.baseAddress?.asFloat, m, n, bPointer.baseAddress?.asFloat, columns, x?.asFloat)
-          }
           Self.fillWithNaNUnlessSuccessful(status, x, count: n * columns, "leastSquares(_:)")
         }
       }
@@ -201,7 +215,7 @@ extension Matrix where Scalar: RealMatrixScalar {
     _ status: core.Status, _ output: UnsafeMutablePointer<Scalar>?, count: Int, _ operation: String
   ) {
     if status == .noConvergence, let output {
-      output.update(repeating: .nan, count: count)
+      output.update(repeating: Scalar(.nan), count: count)
       return
     }
     status.expectSuccess(operation)

@@ -2,7 +2,8 @@
 /// or `Complex<Double>`.
 ///
 /// Operations that make sense for every scalar (arithmetic, products, `lu()`,
-/// `qr()`, `svd()`, `inverse()`, `solve`, `eigen()`, ...) are written for
+/// `qr()`, `svd()`, `inverse()`, `solve`, `leastSquares(_:)`,
+/// `pseudoInverse()`, `rank()`, `eigen()`, `power(_:)`, ...) are written for
 /// `MatrixScalar`; real-only ones (`cholesky()`, `ldlt()`, ordering-based
 /// reductions, `.npy` files) for ``RealMatrixScalar``; complex-only ones
 /// (`adjoint()`, the `real` and `imaginary` parts) for

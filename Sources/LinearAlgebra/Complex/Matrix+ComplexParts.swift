@@ -49,21 +49,7 @@ extension Matrix where Scalar: ComplexMatrixScalar {
   /// element `(j, i)` of `self`.
   ///
   /// - Complexity: O(rows · columns).
-  public func adjoint() -> Matrix {
-    let (m, n) = (rowCount, columnCount)
-    return storage.withUnsafeBufferPointer { a in
-      Matrix(rows: n, columns: m) { out in
-        let status: core.Status
-        switch CoreElementKind(Scalar.self) {
-        case .complexDouble, .double:
-          status = core.complexTranspose(a.baseAddress?.asDouble, out?.asDouble, m, n, true)
-        case .complexFloat, .float:
-          status = core.complexTranspose(a.baseAddress?.asFloat, out?.asFloat, m, n, true)
-        }
-        status.expectSuccess("adjoint() of a \(shapeDescription) matrix")
-      }
-    }
-  }
+  public func adjoint() -> Matrix { conjugateTransposed() }
 
   /// The norm of the given kind, as for a real matrix with `|aᵢⱼ|` the
   /// complex length: `.one` is the largest column sum of lengths,
@@ -120,6 +106,28 @@ extension Matrix where Scalar: ComplexMatrixScalar {
   public static func random(rows: Int, columns: Int, in range: ClosedRange<Scalar.RealType>) -> Matrix {
     var generator = SystemRandomNumberGenerator()
     return random(rows: rows, columns: columns, in: range, using: &generator)
+  }
+}
+
+extension Matrix {
+  /// The conjugate transpose for any scalar (the transpose of a real
+  /// matrix): ``adjoint()-2omyb`` of a complex matrix, and what generic code
+  /// such as ``pseudoInverse()`` calls.
+  ///
+  /// - Complexity: O(rows · columns).
+  internal func conjugateTransposed() -> Matrix {
+    let (m, n) = (rowCount, columnCount)
+    let kind = CoreElementKind(Scalar.self)
+    if kind == .double || kind == .float { return transposed() }
+    return storage.withUnsafeBufferPointer { a in
+      Matrix(rows: n, columns: m) { out in
+        let status =
+          kind == .complexDouble
+          ? core.complexTranspose(a.baseAddress?.asDouble, out?.asDouble, m, n, true)
+          : core.complexTranspose(a.baseAddress?.asFloat, out?.asFloat, m, n, true)
+        status.expectSuccess("adjoint() of a \(shapeDescription) matrix")
+      }
+    }
   }
 }
 

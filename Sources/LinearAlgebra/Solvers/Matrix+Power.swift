@@ -1,4 +1,4 @@
-extension Matrix where Scalar: RealMatrixScalar {
+extension Matrix {
   /// The matrix raised to an integer power, by repeated squaring
   /// (`numpy.linalg.matrix_power`): `power(0)` is the identity, a negative
   /// exponent raises the inverse.
