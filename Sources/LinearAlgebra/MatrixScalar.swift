@@ -3,9 +3,10 @@
 ///
 /// Operations that make sense for every scalar (arithmetic, products, `lu()`,
 /// `qr()`, `svd()`, `inverse()`, `solve`, `leastSquares(_:)`,
-/// `pseudoInverse()`, `rank()`, `eigen()`, `power(_:)`, ...) are written for
-/// `MatrixScalar`; real-only ones (`cholesky()`, `ldlt()`, ordering-based
-/// reductions, `.npy` files) for ``RealMatrixScalar``; complex-only ones
+/// `pseudoInverse()`, `rank()`, `logDeterminant()`, `eigen()`, `power(_:)`,
+/// ...) are written for `MatrixScalar`; real-only ones (`cholesky()`,
+/// `ldlt()`, ordering-based reductions, `.npy` files) for
+/// ``RealMatrixScalar``; complex-only ones
 /// (`adjoint()`, the `real` and `imaginary` parts) for
 /// ``ComplexMatrixScalar``. The C++ core has an implementation for exactly
 /// these four types; conforming any other type traps at the first

@@ -2,10 +2,10 @@ import LinearAlgebra
 import Testing
 
 /// The SVD-based measures and solvers of complex matrices (singular values,
-/// rank, condition number, pseudo-inverse, least squares) and integer
-/// powers: numpy references for fixed matrices, and the Moore–Penrose
+/// rank, condition number, pseudo-inverse, least squares), integer
+/// powers and log-determinants: numpy references for fixed matrices, and the Moore–Penrose
 /// conditions and normal equations as residual ratios on random ones.
-@Suite("Complex least squares, pseudo-inverse, rank and powers")
+@Suite("Complex least squares, pseudo-inverse, rank, powers and log-determinants")
 struct ComplexLeastSquaresTests {
   typealias C = Complex<Double>
 
@@ -153,6 +153,31 @@ struct ComplexLeastSquaresTests {
     case .float: Self.check(Float.self)
     case .double: Self.check(Double.self)
     }
+  }
+
+  /// numpy's `slogdet`: the phase of the determinant and the log of its
+  /// length, also where the determinant itself overflows.
+  @Test func logDeterminantsMatchNumpy() {
+    let a = Matrix<C>([
+      [C(1, 2), C(3, -1), C(0, 0.5)],
+      [C(-2, 0), C(4, 4), C(1, -1)],
+      [C(0.25, -3), C(0, 2), C(-1, 0.5)],
+    ])
+    let (sign, log) = a.logDeterminant()
+    #expect((sign - C(-0.57442574909643, -0.8185566924624128)).length < 1e-14, "\(sign)")
+    #expect(abs(log - 3.5501167079927307) < 1e-13, "\(log)")
+    let scaled = a * C(1e150)
+    #expect(!scaled.determinant().isFinite)
+    let (scaledSign, scaledLog) = scaled.logDeterminant()
+    #expect((scaledSign - C(-0.5744257490964301, -0.8185566924624128)).length < 1e-14)
+    #expect(abs(scaledLog - 1039.7134085553134) < 1e-11, "\(scaledLog)")
+    let singular = Matrix<C>([[C(1, 1), C(2, 2)], [C(1, 0), C(2, 0)]])
+    #expect(singular.logDeterminant() == (0, -.infinity))
+    let nan = Matrix<C>([[C(.nan, 0), C(1, 0)], [C(0, 1), C(1, 1)]])
+    #expect(nan.logDeterminant().logMagnitude.isNaN)
+    #expect(Matrix<C>(rows: 0, columns: 0).logDeterminant() == (C(1, 0), 0))
+    // A real matrix's sign stays ±1, from its pivots' signs.
+    #expect(Matrix<Double>([[0, 1], [1, 0]]).logDeterminant() == (-1, 0))
   }
 
   @Test func powersMatchNumpy() throws {
