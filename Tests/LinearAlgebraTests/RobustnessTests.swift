@@ -64,6 +64,28 @@ struct RobustnessTests {
     scaled.norm1 * eps + underflowUnit(S.self) / s
   }
 
+  /// The residual ratio of a factorization of `a`, computed on the scaled
+  /// copy A / s (s from ``scale(_:)``): ‖A / s − F‖₁ against the allowance
+  /// of ``scaledAllowance(_:_:_:_:)``, where `factors(s)` forms F, the
+  /// product of the factors with the one that carries A's scale divided by s.
+  static func factorizationRatio<S: RealMatrixScalar>(
+    _ a: Matrix<S>, size: Int, _ factors: (_ s: Double) -> Reference
+  ) -> Double {
+    let s = scale(a)
+    let scaled = Reference(a) / s
+    return residualRatio(
+      (scaled - factors(s)).norm1, size: size, scale: scaledAllowance(S.self, scaled, s, S.testEpsilon),
+      epsilon: 1)
+  }
+
+  /// ``factorizationRatio(_:size:_:)`` of A = Q X Qᵀ (Hessenberg, Schur).
+  static func similarityRatio<S: RealMatrixScalar>(_ a: Matrix<S>, _ q: Matrix<S>, _ x: Matrix<S>) -> Double {
+    factorizationRatio(a, size: a.rowCount) { s in
+      let q = Reference(q)
+      return q * (Reference(x) / s) * q.transposed
+    }
+  }
+
   static func isFinite<S: RealMatrixScalar>(_ values: [S]) -> Bool { values.allSatisfy { $0.isFinite } }
 
   /// The largest magnitude in `a` (1 when there is none), so that residuals
@@ -158,24 +180,19 @@ struct RobustnessTests {
     check(
       "qr", input: rectangle, inputFinite: rectangleFinite, result: qr.q.elements + qr.r.elements,
       ratio: {
-        let s = scale(rectangle)
-        let r = Reference(rectangle) / s - Reference(qr.q) * (Reference(qr.r) / s)
-        return residualRatio(
-          r.norm1, size: max(m, 1), scale: scaledAllowance(S.self, Reference(rectangle) / s, s, eps),
-          epsilon: 1)
-      }, context)
+        factorizationRatio(rectangle, size: max(m, 1)) { s in Reference(qr.q) * (Reference(qr.r) / s) }
+      },
+      context)
 
     let svd = rectangle.svd()
     check(
       "svd", input: rectangle, inputFinite: rectangleFinite, result: svd.u.elements + svd.singularValues,
       ratio: {
-        let s = scale(rectangle)
-        let sigma = Reference.diagonal(
-          svd.singularValues.map { Double($0) / s }, rows: svd.u.columnCount, columns: svd.v.columnCount)
-        let r = Reference(rectangle) / s - Reference(svd.u) * sigma * Reference(svd.v).transposed
-        return residualRatio(
-          r.norm1, size: max(m, n), scale: scaledAllowance(S.self, Reference(rectangle) / s, s, eps),
-          epsilon: 1)
+        factorizationRatio(rectangle, size: max(m, n)) { s in
+          let sigma = Reference.diagonal(
+            svd.singularValues.map { Double($0) / s }, rows: svd.u.columnCount, columns: svd.v.columnCount)
+          return Reference(svd.u) * sigma * Reference(svd.v).transposed
+        }
       }, context)
 
     let pivoted = rectangle.columnPivotedQR()
@@ -183,36 +200,22 @@ struct RobustnessTests {
       "columnPivotedQR", input: rectangle, inputFinite: rectangleFinite,
       result: pivoted.q.elements + pivoted.r.elements,
       ratio: {
-        let s = scale(rectangle)
-        let permuted = Reference(rectangle) * Reference(pivoted.permutation)
-        let r = permuted / s - Reference(pivoted.q) * (Reference(pivoted.r) / s)
-        return residualRatio(
-          r.norm1, size: max(m, n), scale: scaledAllowance(S.self, Reference(rectangle) / s, s, eps),
-          epsilon: 1)
+        // ‖A P − Q R‖₁ = ‖A − Q R Pᵀ‖₁: permuting columns keeps the 1-norm.
+        factorizationRatio(rectangle, size: max(m, n)) { s in
+          Reference(pivoted.q) * (Reference(pivoted.r) / s) * Reference(pivoted.permutation).transposed
+        }
       }, context)
 
     let hessenberg = square.hessenberg()
     check(
       "hessenberg", input: square, inputFinite: squareFinite,
       result: hessenberg.h.elements + hessenberg.q.elements,
-      ratio: {
-        let s = scale(square)
-        let q = Reference(hessenberg.q)
-        let r = Reference(square) / s - q * (Reference(hessenberg.h) / s) * q.transposed
-        return residualRatio(
-          r.norm1, size: n, scale: scaledAllowance(S.self, Reference(square) / s, s, eps), epsilon: 1)
-      }, context)
+      ratio: { similarityRatio(square, hessenberg.q, hessenberg.h) }, context)
 
     if let schur = try? square.schur() {
       check(
         "schur", input: square, inputFinite: squareFinite, result: schur.t.elements + schur.z.elements,
-        ratio: {
-          let s = scale(square)
-          let z = Reference(schur.z)
-          let r = Reference(square) / s - z * (Reference(schur.t) / s) * z.transposed
-          return residualRatio(
-            r.norm1, size: n, scale: scaledAllowance(S.self, Reference(square) / s, s, eps), epsilon: 1)
-        }, context)
+        ratio: { similarityRatio(square, schur.z, schur.t) }, context)
     }
 
     if let eigen = try? square.eigen() {
