@@ -125,10 +125,11 @@ extension Matrix {
   }
 }
 
-extension Matrix where Scalar: RealMatrixScalar {
+extension Matrix {
   /// Whether `other` has the same shape and lies within `relativeTolerance`
   /// of `self` in the Frobenius norm:
-  /// `‖self − other‖ ≤ relativeTolerance · max(‖self‖, ‖other‖)`.
+  /// `‖self − other‖ ≤ relativeTolerance · max(‖self‖, ‖other‖)`, for real
+  /// and complex matrices.
   ///
   /// Matrices of different shapes are not approximately equal. The relation
   /// is reflexive for finite matrices and symmetric, but not transitive. A
@@ -136,9 +137,10 @@ extension Matrix where Scalar: RealMatrixScalar {
   ///
   /// - Complexity: O(rows · columns).
   @inlinable
-  public func isApproximatelyEqual(to other: Matrix, relativeTolerance: Scalar) -> Bool {
+  public func isApproximatelyEqual(to other: Matrix, relativeTolerance: Scalar.RealType) -> Bool {
     guard rowCount == other.rowCount, columnCount == other.columnCount else { return false }
-    if storage == other.storage { return storage.allSatisfy { !$0.isNaN } }
+    // NaN (in either part of a complex element) is the one value unequal to itself.
+    if storage == other.storage { return storage.allSatisfy { $0 == $0 } }
     let difference = (self - other).norm()
     return difference <= relativeTolerance * Swift.max(norm(), other.norm())
   }

@@ -120,6 +120,40 @@ struct ShapesAndReductionsTests {
     #expect((a.rowwise + [1, 1, 1, 1]).sum() == 90)
   }
 
+  /// Sums, means, norms and broadcasting of a complex matrix against numpy
+  /// (`sum`, `mean`, `sum(axis=0)`, `mean(axis=1)`, `norm(axis=…)`).
+  @Test func complexReductionsAndBroadcasting() {
+    typealias C = Complex<Double>
+    let z = Matrix<C>([[C(1, 2), C(-1, 0.5), C(0.25, -1)], [C(0.5, -1), C(0, 2), C(-1, 1)]])
+    #expect(z.sum() == C(-0.25, 3.5))
+    #expect((z.mean() - C(-0.041666666666666664, 0.5833333333333333)).length < 1e-15)
+    #expect(z.columnwise.sum() == [C(1.5, 1), C(-1, 2.5), C(-0.75, 0)])
+    let rowMeans = z.rowwise.mean()
+    #expect((rowMeans[0] - C(0.08333333333333333, 0.5)).length < 1e-15, "\(rowMeans)")
+    #expect((rowMeans[1] - C(-0.16666666666666666, 0.6666666666666666)).length < 1e-15, "\(rowMeans)")
+    let rowNorms = z.rowwise.norm()
+    #expect(abs(rowNorms[0] - 2.704163456597992) < 1e-15 && abs(rowNorms[1] - 2.692582403567252) < 1e-15)
+    let columnNorms = z.columnwise.norm()
+    #expect(abs(columnNorms[0] - 2.5) < 1e-15 && abs(columnNorms[1] - 2.29128784747792) < 1e-15)
+    #expect(abs(columnNorms[2] - 1.75) < 1e-15)
+    let centered = z.rowwise - z.columnwise.mean()
+    #expect(centered.columnwise.sum() == [.zero, .zero, .zero])
+    #expect((z.columnwise * [C(0, 1), C(1)])[row: 0] == [C(-2, 1), C(-0.5, -1), C(1, 0.25)])
+    #expect(Matrix<C>(rows: 0, columns: 2).sum() == .zero && Matrix<C>(rows: 0, columns: 2).mean().isNaN)
+    #expect(Matrix<C>(rows: 2, columns: 0).rowwise.sum() == [.zero, .zero])
+    var withNaN = z
+    withNaN[1, 1] = C(0, .nan)
+    #expect(withNaN.sum().isNaN && withNaN.rowwise.norm()[1].isNaN && !withNaN.rowwise.norm()[0].isNaN)
+    // Approximate equality measures the complex difference.
+    #expect(
+      z.isApproximatelyEqual(
+        to: z + Matrix(rows: 2, columns: 3, repeating: C(0, 1e-15)), relativeTolerance: 1e-15))
+    #expect(
+      !z.isApproximatelyEqual(
+        to: z + Matrix(rows: 2, columns: 3, repeating: C(0, 1e-3)), relativeTolerance: 1e-6))
+    #expect(!withNaN.isApproximatelyEqual(to: withNaN, relativeTolerance: 1))
+  }
+
   @Test func norms() {
     let g = EverydayReference.general
     for (kind, expected) in EverydayReference.generalNorms {

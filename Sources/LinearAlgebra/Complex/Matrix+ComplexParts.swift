@@ -67,9 +67,7 @@ extension Matrix where Scalar: ComplexMatrixScalar {
     case .frobenius:
       return norm()
     case .one, .infinity:
-      let lengths = Matrix<Scalar.RealType>(
-        rows: rowCount, columns: columnCount,
-        elements: storage.map { Complex($0.real, $0.imaginary).length })
+      let lengths = elementLengths()
       let sums = kind == .one ? lengths.columnwise.sum() : lengths.rowwise.sum()
       return sums.max() ?? 0
     case .spectral:

@@ -1,9 +1,11 @@
-extension Matrix where Scalar: RealMatrixScalar {
+extension Matrix {
   /// The sum of all elements (0 for an empty matrix), by pairwise summation
-  /// as numpy's `sum`; NaN if any element is NaN.
+  /// as numpy's `sum`; NaN if any element is NaN. A complex matrix's sum
+  /// adds the real and imaginary parts pairwise.
   ///
   /// - Complexity: O(elements).
   @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+  @_specialize(where Scalar == Complex<Double>) @_specialize(where Scalar == Complex<Float>)
   public func sum() -> Scalar {
     storage.withUnsafeBufferPointer { elements in
       guard let start = elements.baseAddress else { return 0 }
@@ -15,9 +17,11 @@ extension Matrix where Scalar: RealMatrixScalar {
   ///
   /// - Complexity: O(elements).
   public func mean() -> Scalar {
-    storage.isEmpty ? .nan : sum() / Scalar(storage.count)
+    storage.isEmpty ? Scalar(.nan) : sum() / Scalar(Scalar.RealType(storage.count))
   }
+}
 
+extension Matrix where Scalar: RealMatrixScalar {
   /// The smallest element; nil for an empty matrix, NaN if any element is
   /// NaN (numpy's `min` propagates NaN).
   ///

@@ -1,6 +1,8 @@
-extension Matrix where Scalar: RealMatrixScalar {
+extension Matrix {
   /// Operations along each column (Eigen's `colwise()`): one result per
-  /// column, and a column vector broadcast against every column.
+  /// column, and a column vector broadcast against every column. Sums,
+  /// means, norms and broadcasting work for every scalar; `min()` and
+  /// `max()` for real ones.
   ///
   ///     a.columnwise.sum()      // one per column, like numpy's a.sum(axis=0)
   ///     a.columnwise - weights  // weights (rowCount elements) from every column
@@ -20,6 +22,7 @@ extension Matrix where Scalar: RealMatrixScalar {
     ///
     /// - Complexity: O(elements), one pass in row order.
     @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+    @_specialize(where Scalar == Complex<Double>) @_specialize(where Scalar == Complex<Float>)
     public func sum() -> [Scalar] {
       let (m, n) = (matrix.rowCount, matrix.columnCount)
       return matrix.storage.withUnsafeBufferPointer { elements in
@@ -39,43 +42,18 @@ extension Matrix where Scalar: RealMatrixScalar {
     /// The mean of each column (NaN for columns of no elements).
     public func mean() -> [Scalar] {
       let m = matrix.rowCount
-      return sum().map { m == 0 ? .nan : $0 / Scalar(m) }
+      return sum().map { m == 0 ? Scalar(.nan) : $0 / Scalar(Scalar.RealType(m)) }
     }
 
-    /// The smallest element of each column (NaN if the column holds NaN).
-    ///
-    /// - Precondition: `rowCount > 0`.
-    public func min() -> [Scalar] { extremum(<, "min") }
-
-    /// The largest element of each column (NaN if the column holds NaN).
-    ///
-    /// - Precondition: `rowCount > 0`.
-    public func max() -> [Scalar] { extremum(>, "max") }
-
-    /// The Euclidean norm of each column.
-    public func norm() -> [Scalar] {
+    /// The Euclidean norm of each column (for a complex column, the norm of
+    /// its real and imaginary parts together).
+    public func norm() -> [Scalar.RealType] {
       matrix.transposed().rowwise.norm()
-    }
-
-    @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
-    private func extremum(_ better: (Scalar, Scalar) -> Bool, _ name: String) -> [Scalar] {
-      precondition(
-        matrix.rowCount > 0, "columnwise.\(name)() of a \(matrix.shapeDescription) matrix: columns are empty")
-      var best = matrix.row(0)
-      let n = matrix.columnCount
-      matrix.storage.withUnsafeBufferPointer { elements in
-        for row in 1..<matrix.rowCount {
-          for column in 0..<n {
-            let value = elements[row * n + column]
-            if value.isNaN || (!best[column].isNaN && better(value, best[column])) { best[column] = value }
-          }
-        }
-      }
-      return best
     }
 
     /// `vector` (with `rowCount` elements) applied to every column.
     @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+    @_specialize(where Scalar == Complex<Double>) @_specialize(where Scalar == Complex<Float>)
     static func broadcast(
       _ lhs: Columnwise, _ vector: [Scalar], _ name: String, _ op: (Scalar, Scalar) -> Scalar
     ) -> Matrix {
@@ -103,5 +81,34 @@ extension Matrix where Scalar: RealMatrixScalar {
     public static func * (lhs: Columnwise, rhs: [Scalar]) -> Matrix { broadcast(lhs, rhs, "*", *) }
     /// Every column divided by `rhs`, element by element. - Precondition: `rhs.count == rowCount`.
     public static func / (lhs: Columnwise, rhs: [Scalar]) -> Matrix { broadcast(lhs, rhs, "/", /) }
+  }
+}
+
+extension Matrix.Columnwise where Scalar: RealMatrixScalar {
+  /// The smallest element of each column (NaN if the column holds NaN).
+  ///
+  /// - Precondition: `rowCount > 0`.
+  public func min() -> [Scalar] { extremum(<, "min") }
+
+  /// The largest element of each column (NaN if the column holds NaN).
+  ///
+  /// - Precondition: `rowCount > 0`.
+  public func max() -> [Scalar] { extremum(>, "max") }
+
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+  private func extremum(_ better: (Scalar, Scalar) -> Bool, _ name: String) -> [Scalar] {
+    precondition(
+      matrix.rowCount > 0, "columnwise.\(name)() of a \(matrix.shapeDescription) matrix: columns are empty")
+    var best = matrix.row(0)
+    let n = matrix.columnCount
+    matrix.storage.withUnsafeBufferPointer { elements in
+      for row in 1..<matrix.rowCount {
+        for column in 0..<n {
+          let value = elements[row * n + column]
+          if value.isNaN || (!best[column].isNaN && better(value, best[column])) { best[column] = value }
+        }
+      }
+    }
+    return best
   }
 }

@@ -1,6 +1,7 @@
-extension Matrix where Scalar: RealMatrixScalar {
+extension Matrix {
   /// Operations along each row (Eigen's `rowwise()`): one result per row,
-  /// and a row vector broadcast against every row.
+  /// and a row vector broadcast against every row. Sums, means, norms and
+  /// broadcasting work for every scalar; `min()` and `max()` for real ones.
   ///
   ///     let centered = a.rowwise - a.columnwise.mean()   // every column's mean removed
   ///     let rowSums = a.rowwise.sum()                    // one per row
@@ -18,59 +19,43 @@ extension Matrix where Scalar: RealMatrixScalar {
 
     /// The sum of each row (pairwise), `rowCount` values.
     @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+    @_specialize(where Scalar == Complex<Double>) @_specialize(where Scalar == Complex<Float>)
     public func sum() -> [Scalar] {
-      perRow { pairwiseSum($0, $1) }
+      perRow(empty: 0) { pairwiseSum($0, $1) }
     }
 
     /// The mean of each row (NaN for rows of no elements).
     public func mean() -> [Scalar] {
-      let n = Scalar(matrix.columnCount)
-      return sum().map { matrix.columnCount == 0 ? .nan : $0 / n }
+      let n = Scalar(Scalar.RealType(matrix.columnCount))
+      return sum().map { matrix.columnCount == 0 ? Scalar(.nan) : $0 / n }
     }
 
-    /// The smallest element of each row (NaN if the row holds NaN).
-    ///
-    /// - Precondition: `columnCount > 0`.
-    public func min() -> [Scalar] { extremum(<, "min") }
-
-    /// The largest element of each row (NaN if the row holds NaN).
-    ///
-    /// - Precondition: `columnCount > 0`.
-    public func max() -> [Scalar] { extremum(>, "max") }
-
-    /// The Euclidean norm of each row.
+    /// The Euclidean norm of each row (for a complex row, the norm of its
+    /// real and imaginary parts together).
     @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
-    public func norm() -> [Scalar] {
-      perRow { start, count in
-        let buffer = UnsafeBufferPointer(start: start, count: count)
-        return euclideanNorm(buffer)
-      }
-    }
-
-    @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
-    private func extremum(_ better: (Scalar, Scalar) -> Bool, _ name: String) -> [Scalar] {
-      precondition(
-        matrix.columnCount > 0, "rowwise.\(name)() of a \(matrix.shapeDescription) matrix: rows are empty")
-      return perRow { start, count in
-        var best = start[0]
-        for index in 0..<count {
-          let value = start[index]
-          if value.isNaN { return .nan }
-          if better(value, best) { best = value }
+    @_specialize(where Scalar == Complex<Double>) @_specialize(where Scalar == Complex<Float>)
+    public func norm() -> [Scalar.RealType] {
+      let realsPerElement = CoreElementKind(Scalar.self).realsPerElement
+      return perRow(empty: 0) { start, count in
+        UnsafeRawPointer(start).withMemoryRebound(to: Scalar.RealType.self, capacity: count * realsPerElement)
+        {
+          euclideanNorm(UnsafeBufferPointer(start: $0, count: count * realsPerElement))
         }
-        return best
       }
     }
 
-    private func perRow(_ reduce: (UnsafePointer<Scalar>, Int) -> Scalar) -> [Scalar] {
+    /// `reduce` of each row's elements; `empty` for each row of a matrix
+    /// with no columns.
+    private func perRow<Result>(empty: Result, _ reduce: (UnsafePointer<Scalar>, Int) -> Result) -> [Result] {
       let (m, n) = (matrix.rowCount, matrix.columnCount)
       return matrix.storage.withUnsafeBufferPointer { elements in
-        (0..<m).map { row in n == 0 ? 0 : reduce(elements.baseAddress! + row * n, n) }
+        (0..<m).map { row in n == 0 ? empty : reduce(elements.baseAddress! + row * n, n) }
       }
     }
 
     /// `vector` (with `columnCount` elements) applied to every row.
     @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+    @_specialize(where Scalar == Complex<Double>) @_specialize(where Scalar == Complex<Float>)
     static func broadcast(
       _ lhs: Rowwise, _ vector: [Scalar], _ name: String, _ op: (Scalar, Scalar) -> Scalar
     )
@@ -99,6 +84,33 @@ extension Matrix where Scalar: RealMatrixScalar {
     public static func * (lhs: Rowwise, rhs: [Scalar]) -> Matrix { broadcast(lhs, rhs, "*", *) }
     /// Every row divided by `rhs`, element by element. - Precondition: `rhs.count == columnCount`.
     public static func / (lhs: Rowwise, rhs: [Scalar]) -> Matrix { broadcast(lhs, rhs, "/", /) }
+  }
+}
+
+extension Matrix.Rowwise where Scalar: RealMatrixScalar {
+  /// The smallest element of each row (NaN if the row holds NaN).
+  ///
+  /// - Precondition: `columnCount > 0`.
+  public func min() -> [Scalar] { extremum(<, "min") }
+
+  /// The largest element of each row (NaN if the row holds NaN).
+  ///
+  /// - Precondition: `columnCount > 0`.
+  public func max() -> [Scalar] { extremum(>, "max") }
+
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+  private func extremum(_ better: (Scalar, Scalar) -> Bool, _ name: String) -> [Scalar] {
+    precondition(
+      matrix.columnCount > 0, "rowwise.\(name)() of a \(matrix.shapeDescription) matrix: rows are empty")
+    return perRow(empty: .nan) { start, count in
+      var best = start[0]
+      for index in 0..<count {
+        let value = start[index]
+        if value.isNaN { return .nan }
+        if better(value, best) { best = value }
+      }
+      return best
+    }
   }
 }
 

@@ -6,73 +6,78 @@
   import Darwin
 #endif
 
-extension Matrix where Scalar: RealMatrixScalar {
+extension Matrix {
   /// The matrix exponential e^A = Σ Aᵏ/k! (`scipy.linalg.expm`), by scaling
-  /// and squaring with a Padé approximant of degree 3, 5, 7, 9 or 13.
+  /// and squaring with a Padé approximant of degree 3, 5, 7, 9 or 13, for
+  /// real and complex matrices.
   ///
   /// The degree and the number of squarings come from the norms of A's
   /// powers, ‖Aᵏ‖₁^(1/k), rather than from ‖A‖₁ alone, with the check
   /// against overscaling of Al-Mohy and Higham ("A new scaling and squaring
   /// algorithm for the matrix exponential", SIAM J. Matrix Anal. Appl. 31,
   /// 2009; the θ values of Higham, SIAM J. Matrix Anal. Appl. 26, 2005).
-  /// Float matrices are computed in Float, to Float's unit roundoff, with
-  /// Higham's single-precision table (degree at most 7).
+  /// Float and `Complex<Float>` matrices are computed in single precision,
+  /// to its unit roundoff, with Higham's single-precision table (degree at
+  /// most 7). A complex matrix's norms are those of its elements' lengths.
   ///
   ///     let a: Matrix<Double> = [[0, 1], [-1, 0]]
   ///     a.exponential()   // [[cos 1, sin 1], [-sin 1, cos 1]]
   ///
+  ///     // The propagator e^(-iHt) of a Hermitian H is unitary.
+  ///     let h: Matrix<Complex<Double>> = [[1, Complex(0, -1)], [Complex(0, 1), 2]]
+  ///     let u = (Complex(0, -0.5) * h).exponential()
+  ///
   /// A matrix holding NaN or infinity gives a matrix of NaN.
   ///
   /// - Precondition: `isSquare`.
-  /// - Complexity: O(n³ (6 + s)) (Float: O(n³ (4 + s)), θ₇ for θ₁₃) with
-  ///   s = max(0, ⌈log₂(η/θ₁₃)⌉) squarings,
-  ///   η ≤ ‖A‖₁.
+  /// - Complexity: O(n³ (6 + s)) (single precision: O(n³ (4 + s)), θ₇ for
+  ///   θ₁₃) with s = max(0, ⌈log₂(η/θ₁₃)⌉) squarings, η ≤ ‖A‖₁.
   @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+  @_specialize(where Scalar == Complex<Double>) @_specialize(where Scalar == Complex<Float>)
   public func exponential() -> Matrix {
     precondition(isSquare, "exponential() needs a square matrix; got \(shapeDescription)")
     let n = rowCount
     guard n > 0 else { return self }
-    let nanResult = Matrix(rows: n, columns: n, repeating: .nan)
+    let nanResult = Matrix(rows: n, columns: n, repeating: Scalar(.nan))
     guard storage.allSatisfy(\.isFinite) else { return nanResult }
-    let normA = Double(norm(.one))
+    let normA = Double(oneNorm())
     guard normA > 0 else { return .identity(n) }
     // e^A = (e^(A/2))² when ‖A‖₁ itself overflows.
     guard normA.isFinite else {
-      let half = (self / 2).exponential()
+      let half = (Scalar(0.5) * self).exponential()
       return half * half
     }
     // Every n×n buffer below is allocated once and reused: fresh storage
     // costs page faults (glibc returns freed pages to the system), which at
     // 256×256 were 40 % of the time when each step allocated its result.
-    var absolute = transposed()
-    absolute.formAbsoluteValues()
-    var powers = AbsolutePowerNorms<Scalar>(count: n, normA: normA)
+    var powers = AbsolutePowerNorms(absoluteTransposed: transposed().elementLengths(), normA: normA)
+    var absolute = Matrix(rows: n, columns: n)
     let a2 = self * self
     let a4 = a2 * a2
     let a6 = a4 * a2
     // ‖Aᵏ‖₁^(1/k) ≤ ‖A‖₁: the bound also stands in for a power that overflowed.
     func root(_ power: Matrix, _ k: Int) -> Double {
-      Swift.min(Double(power.norm(.one)).rootOfNorm(k), normA)
+      Swift.min(Double(power.oneNorm()).rootOfNorm(k), normA)
     }
     let d4 = root(a4, 4)
     let d6 = root(a6, 6)
     let eta1 = Swift.max(d4, d6)
-    if Scalar.ulpOfOne > 0x1p-30 {
+    if Scalar.RealType.ulpOfOne > 0x1p-30 {
       return singlePrecisionExponential(
         eta: eta1, a2: a2, a4: a4, a6: a6, powers: &powers, absolute: &absolute)
         ?? nanResult
     }
-    if eta1 <= padeTheta[3]! && powers.extraSquarings(degree: 3, scale: 0, absolute) == 0 {
+    if eta1 <= padeTheta[3]! && powers.extraSquarings(degree: 3, scale: 0) == 0 {
       return padeLowDegree(3, scale: 0, evenPowers: [a2], first: &absolute) ?? nanResult
     }
-    if eta1 <= padeTheta[5]! && powers.extraSquarings(degree: 5, scale: 0, absolute) == 0 {
+    if eta1 <= padeTheta[5]! && powers.extraSquarings(degree: 5, scale: 0) == 0 {
       return padeLowDegree(5, scale: 0, evenPowers: [a2, a4], first: &absolute) ?? nanResult
     }
     var scratch = a4 * a4
     let d8 = root(scratch, 8)
     let eta3 = Swift.max(d6, d8)
     for degree in [7, 9]
-    where eta3 <= padeTheta[degree]! && powers.extraSquarings(degree: degree, scale: 0, absolute) == 0 {
+    where eta3 <= padeTheta[degree]! && powers.extraSquarings(degree: degree, scale: 0) == 0 {
       return padeLowDegree(degree, scale: 0, evenPowers: [a2, a4, a6, scratch], first: &absolute) ?? nanResult
     }
     // Degree 13 on A / 2^s, then s squarings. η₃ ≤ θ₁₃ already means no
@@ -83,13 +88,13 @@ extension Matrix where Scalar: RealMatrixScalar {
       eta5 = Swift.min(eta3, Swift.max(d8, root(scratch, 10)))
     }
     var scale = eta5 > padeTheta13 ? Int(log2(eta5 / padeTheta13).rounded(.up)) : 0
-    scale += powers.extraSquarings(degree: 13, scale: scale, absolute)
+    scale += powers.extraSquarings(degree: 13, scale: scale)
     let approximant: Matrix?
-    if scale == 0 || (scale <= 16 && [a2, a4, a6].allSatisfy { $0.norm(.one).isFinite }) {
+    if scale == 0 || (scale <= 16 && [a2, a4, a6].allSatisfy { $0.oneNorm().isFinite }) {
       approximant = padeDegree13(scale: scale, a2: a2, a4: a4, a6: a6, first: &absolute, second: &scratch)
     } else {
       // Far out of range: the powers of the scaled matrix itself.
-      let b = Scalar(Double(sign: .plus, exponent: -scale, significand: 1)) * self
+      let b = Self.powerOfTwo(-scale) * self
       let b2 = b * b
       let b4 = b2 * b2
       approximant = b.padeDegree13(scale: 0, a2: b2, a4: b4, a6: b4 * b2, first: &absolute, second: &scratch)
@@ -105,6 +110,11 @@ extension Matrix where Scalar: RealMatrixScalar {
     return result
   }
 
+  /// 2^exponent as a scalar (exact while it is a normal number).
+  private static func powerOfTwo(_ exponent: Int) -> Scalar {
+    Scalar(Scalar.RealType(Double(sign: .plus, exponent: exponent, significand: 1)))
+  }
+
   /// e^A in Float by Higham's single-precision table (SIAM J. Matrix Anal.
   /// Appl. 26, 2005, table 2.3): degree 3, 5 or 7, the last on A / 2^s
   /// followed by s squarings, with the same overscaling check as Double's.
@@ -112,23 +122,23 @@ extension Matrix where Scalar: RealMatrixScalar {
   /// Float's roundoff is met by degree 7 (two products fewer, or one).
   /// `eta` is max(‖A⁴‖₁^(1/4), ‖A⁶‖₁^(1/6)); nil when V − U is singular.
   private func singlePrecisionExponential(
-    eta: Double, a2: Matrix, a4: Matrix, a6: Matrix, powers: inout AbsolutePowerNorms<Scalar>,
+    eta: Double, a2: Matrix, a4: Matrix, a6: Matrix, powers: inout AbsolutePowerNorms<Scalar.RealType>,
     absolute: inout Matrix
   ) -> Matrix? {
     let evenPowers = [a2, a4, a6]
     for degree in [3, 5, 7]
-    where eta <= singlePadeTheta[degree]! && powers.extraSquarings(degree: degree, scale: 0, absolute) == 0 {
+    where eta <= singlePadeTheta[degree]! && powers.extraSquarings(degree: degree, scale: 0) == 0 {
       return padeLowDegree(degree, scale: 0, evenPowers: evenPowers, first: &absolute)
     }
     let theta7 = singlePadeTheta[7]!
     var scale = eta > theta7 ? Int(log2(eta / theta7).rounded(.up)) : 0
-    scale += powers.extraSquarings(degree: 7, scale: scale, absolute)
+    scale += powers.extraSquarings(degree: 7, scale: scale)
     let approximant: Matrix?
-    if scale <= 16 && evenPowers.allSatisfy({ $0.norm(.one).isFinite }) {
+    if scale <= 16 && evenPowers.allSatisfy({ $0.oneNorm().isFinite }) {
       approximant = padeLowDegree(7, scale: scale, evenPowers: evenPowers, first: &absolute)
     } else {
       // Far out of range: the powers of the scaled matrix itself.
-      let b = Scalar(Double(sign: .plus, exponent: -scale, significand: 1)) * self
+      let b = Self.powerOfTwo(-scale) * self
       let b2 = b * b
       let b4 = b2 * b2
       approximant = b.padeLowDegree(7, scale: 0, evenPowers: [b2, b4, b4 * b2], first: &absolute)
@@ -150,7 +160,7 @@ extension Matrix where Scalar: RealMatrixScalar {
     let b = padeCoefficients[degree]!
     let f = Double(sign: .plus, exponent: -scale, significand: 1)
     // b_k f^k folded into each coefficient, as in padeDegree13.
-    func c(_ k: Int) -> Scalar { Scalar(b[k] * pow(f, Double(k))) }
+    func c(_ k: Int) -> Scalar { Scalar(Scalar.RealType(b[k] * pow(f, Double(k)))) }
     let used = Array(evenPowers.prefix(degree / 2))
     var second = Matrix(rows: rowCount, columns: rowCount)
     second.formCombination(identity: c(1), used.indices.map { (c(2 * $0 + 3), used[$0]) })
@@ -171,13 +181,13 @@ extension Matrix where Scalar: RealMatrixScalar {
     let f = Double(sign: .plus, exponent: -scale, significand: 1)
     // The powers of the scaled matrix are the powers of A times f^k: fold
     // f^k into each coefficient instead of scaling the matrices.
-    func c(_ k: Int, _ power: Int) -> Scalar { Scalar(b[k] * pow(f, Double(power))) }
+    func c(_ k: Int, _ power: Int) -> Scalar { Scalar(Scalar.RealType(b[k] * pow(f, Double(power)))) }
     // first = U = (A/2^s) (A₆ (c₁₃ A₆ + c₁₁ A₄ + c₉ A₂) + c₇ A₆ + c₅ A₄ + c₃ A₂ + c₁ I)
     first.formCombination(identity: 0, [(c(13, 12), a6), (c(11, 10), a4), (c(9, 8), a2)])
     a6.multiply(first, into: &second)
     second.formCombination(identity: c(1, 0), [(c(7, 6), a6), (c(5, 4), a4), (c(3, 2), a2)], keeping: true)
     multiply(second, into: &first)
-    if scale > 0 { first.formCombination(identity: 0, [], keeping: true, factor: Scalar(f)) }
+    if scale > 0 { first.formCombination(identity: 0, [], keeping: true, factor: Scalar(Scalar.RealType(f))) }
     // v = V = A₆ (c₁₂ A₆ + c₁₀ A₄ + c₈ A₂) + c₆ A₆ + c₄ A₄ + c₂ A₂ + c₀ I
     second.formCombination(identity: 0, [(c(12, 12), a6), (c(10, 10), a4), (c(8, 8), a2)])
     var v = a6 * second
@@ -209,35 +219,30 @@ extension Matrix where Scalar: RealMatrixScalar {
       for i in 0..<n { out[i * n + i] += identity }
     }
   }
-
-  /// Replaces every element by its absolute value.
-  fileprivate mutating func formAbsoluteValues() {
-    storage.withUnsafeMutableBufferPointer { values in
-      for index in values.indices { values[index] = abs(values[index]) }
-    }
-  }
 }
 
 /// The norms ‖ |A|^k ‖₁ for increasing k, by products of the row vector
 /// 1ᵀ with |A| (exact for a non-negative matrix), for the overscaling check
 /// ℓ_m of Al-Mohy and Higham (2009, section 5).
 private struct AbsolutePowerNorms<Scalar: RealMatrixScalar> {
+  /// |A|ᵀ, the elements' lengths for a complex A.
+  let absoluteTransposed: Matrix<Scalar>
   let normA: Double
   /// 1ᵀ |A|^power / 2^logScale, its largest entry 1 (no overflow at any power).
   var vector: [Scalar]
   var logScale = 0.0
   var power = 0
 
-  init(count: Int, normA: Double) {
+  init(absoluteTransposed: Matrix<Scalar>, normA: Double) {
+    self.absoluteTransposed = absoluteTransposed
     self.normA = normA
-    vector = [Scalar](repeating: 1, count: count)
+    vector = [Scalar](repeating: 1, count: absoluteTransposed.rowCount)
   }
 
   /// ℓ_m: the squarings to add to `scale` so that the approximant's
   /// backward error bound holds at unit roundoff, max(⌈log₂(α/u) / 2m⌉, 0),
   /// α = |c_(2m+1)| ‖ |A/2^s|^(2m+1) ‖₁ / ‖A/2^s‖₁.
-  /// `absoluteTransposed` is |A|ᵀ.
-  mutating func extraSquarings(degree: Int, scale: Int, _ absoluteTransposed: Matrix<Scalar>) -> Int {
+  mutating func extraSquarings(degree: Int, scale: Int) -> Int {
     let k = 2 * degree + 1
     while power < k {
       vector = absoluteTransposed * vector
