@@ -5,7 +5,7 @@
 /// `qr()`, `svd()`, `inverse()`, `solve`, `leastSquares(_:)`,
 /// `pseudoInverse()`, `rank()`, `logDeterminant()`, `eigen()`, `power(_:)`,
 /// ...) are written for `MatrixScalar`; real-only ones (`cholesky()`,
-/// `ldlt()`, ordering-based reductions, `.npy` files) for
+/// `ldlt()`, ordering-based reductions) for
 /// ``RealMatrixScalar``; complex-only ones
 /// (`adjoint()`, the `real` and `imaginary` parts) for
 /// ``ComplexMatrixScalar``. The C++ core has an implementation for exactly

@@ -1,18 +1,21 @@
 import Foundation
 
-extension Matrix where Scalar: RealMatrixScalar {
-  /// Reads a numpy `.npy` file: float32 or float64 in either byte order, C
-  /// or Fortran order, 1-D (read as 1×n) or 2-D; format versions 1.0 to 3.0.
+extension Matrix {
+  /// Reads a numpy `.npy` file: float32 or float64 (and, into a complex
+  /// matrix, complex64 or complex128) in either byte order, C or Fortran
+  /// order, 1-D (read as 1×n) or 2-D; format versions 1.0 to 3.0.
   ///
   ///     let a = try Matrix<Double>(contentsOfNPY: URL(fileURLWithPath: "a.npy"))
+  ///     let z = try Matrix<Complex<Double>>(contentsOfNPY: URL(fileURLWithPath: "z.npy"))
   ///
   /// Elements are converted to `Scalar` (a float64 file read as
-  /// `Matrix<Float>` is rounded).
+  /// `Matrix<Float>` is rounded; a real file read as a complex matrix has
+  /// imaginary parts 0).
   ///
-  /// - Throws: `NPYError` naming what is wrong (another dtype, 3-D, a
-  ///   truncated file, a header that is not a dict), or the file system's
-  ///   error. Nothing is allocated for the elements before the file is
-  ///   known to hold them all.
+  /// - Throws: `NPYError` naming what is wrong (another dtype, complex data
+  ///   for a real matrix, 3-D, a truncated file, a header that is not a
+  ///   dict), or the file system's error. Nothing is allocated for the
+  ///   elements before the file is known to hold them all.
   /// - Complexity: O(file size).
   public init(contentsOfNPY url: URL) throws {
     try self.init(npyData: try Data(contentsOf: url))
@@ -50,8 +53,11 @@ extension Matrix where Scalar: RealMatrixScalar {
       throw .malformedHeader("the header is not text")
     }
     let fields = try NPYHeader(parsing: header)
+    if fields.isComplex && CoreElementKind(Scalar.self).realsPerElement == 1 {
+      throw .complexDataForRealMatrix(fields.descr)
+    }
     let dataStart = headerStart + headerLength
-    let elementSize = fields.isDouble ? 8 : 4
+    let elementSize = (fields.isDouble ? 8 : 4) * (fields.isComplex ? 2 : 1)
     let (count, overflow) = fields.rows.multipliedReportingOverflow(by: fields.columns)
     let (byteCount, byteOverflow) = count.multipliedReportingOverflow(by: elementSize)
     guard !overflow, !byteOverflow else { throw .unsupportedShape(fields.shapeText) }
@@ -61,7 +67,7 @@ extension Matrix where Scalar: RealMatrixScalar {
     }
     let values = Self.npyElements(
       data, from: dataStart, rows: fields.rows, columns: fields.columns, fortranOrder: fields.fortranOrder,
-      isDouble: fields.isDouble, bigEndian: fields.bigEndian)
+      isDouble: fields.isDouble, isComplex: fields.isComplex, bigEndian: fields.bigEndian)
     self.init(rowCount: fields.rows, columnCount: fields.columns, storage: values)
   }
 
@@ -73,35 +79,55 @@ extension Matrix where Scalar: RealMatrixScalar {
   /// and the matrix's rows are written within the cache; reading it into
   /// an array and then taking `transposed()` copied the matrix twice (a
   /// 4000 × 4000 Double file: 0.31–0.37 s, against 0.09–0.10 s in C order).
+  /// A complex matrix's elements are written as their two real parts (a
+  /// real file's imaginary parts are 0); the caller has checked that a real
+  /// matrix gets no complex file.
   @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+  @_specialize(where Scalar == Complex<Double>) @_specialize(where Scalar == Complex<Float>)
   private static func npyElements(
     _ data: Data, from start: Int, rows: Int, columns: Int, fortranOrder: Bool, isDouble: Bool,
-    bigEndian: Bool
+    isComplex: Bool, bigEndian: Bool
   ) -> [Scalar] {
-    data.withUnsafeBytes { raw in
-      func element(_ index: Int) -> Scalar {
+    let partsInMatrix = CoreElementKind(Scalar.self).realsPerElement
+    let partsInFile = isComplex ? 2 : 1
+    return data.withUnsafeBytes { raw in
+      /// The file's `index`-th real (a complex element holds two).
+      func part(_ index: Int) -> Scalar.RealType {
         if isDouble {
           let bits = raw.loadUnaligned(fromByteOffset: start + 8 * index, as: UInt64.self)
-          return Scalar(Double(bitPattern: bigEndian ? UInt64(bigEndian: bits) : UInt64(littleEndian: bits)))
+          return Scalar.RealType(
+            Double(bitPattern: bigEndian ? UInt64(bigEndian: bits) : UInt64(littleEndian: bits)))
         }
         let bits = raw.loadUnaligned(fromByteOffset: start + 4 * index, as: UInt32.self)
-        return Scalar(Float(bitPattern: bigEndian ? UInt32(bigEndian: bits) : UInt32(littleEndian: bits)))
+        return Scalar.RealType(
+          Float(bitPattern: bigEndian ? UInt32(bigEndian: bits) : UInt32(littleEndian: bits)))
       }
       let count = rows * columns
-      return [Scalar](unsafeUninitializedCapacity: count) { buffer, initialized in
-        guard fortranOrder else {
-          for index in 0..<count { buffer[index] = element(index) }
-          initialized = count
-          return
-        }
-        let tile = 32
-        for firstColumn in stride(from: 0, to: columns, by: tile) {
-          let lastColumn = Swift.min(firstColumn + tile, columns)
-          for firstRow in stride(from: 0, to: rows, by: tile) {
-            let lastRow = Swift.min(firstRow + tile, rows)
-            for column in firstColumn..<lastColumn {
-              for row in firstRow..<lastRow {
-                buffer[row * columns + column] = element(row + column * rows)
+      return [Scalar](unsafeUninitializedCapacity: count) { elements, initialized in
+        // The matrix's reals: one per element, or a complex element's two.
+        elements.withMemoryRebound(to: Scalar.RealType.self) { buffer in
+          /// Places the file's element `source` at the matrix's `target`.
+          func place(_ target: Int, _ source: Int) {
+            if partsInMatrix == 1 {
+              buffer[target] = part(source)
+            } else {
+              buffer[2 * target] = part(partsInFile * source)
+              buffer[2 * target + 1] = partsInFile == 2 ? part(2 * source + 1) : 0
+            }
+          }
+          guard fortranOrder else {
+            for index in 0..<count { place(index, index) }
+            return
+          }
+          let tile = 32
+          for firstColumn in stride(from: 0, to: columns, by: tile) {
+            let lastColumn = Swift.min(firstColumn + tile, columns)
+            for firstRow in stride(from: 0, to: rows, by: tile) {
+              let lastRow = Swift.min(firstRow + tile, rows)
+              for column in firstColumn..<lastColumn {
+                for row in firstRow..<lastRow {
+                  place(row * columns + column, row + column * rows)
+                }
               }
             }
           }
@@ -112,15 +138,18 @@ extension Matrix where Scalar: RealMatrixScalar {
   }
 
   /// The matrix as the bytes of a `.npy` file (format 1.0, little-endian
-  /// `<f4` or `<f8`, C order, shape `(rows, columns)`), which
-  /// `numpy.load` reads back unchanged.
+  /// `<f4`, `<f8`, `<c8` or `<c16`, C order, shape `(rows, columns)`),
+  /// which `numpy.load` reads back unchanged.
   ///
   /// - Complexity: O(elements).
   @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+  @_specialize(where Scalar == Complex<Double>) @_specialize(where Scalar == Complex<Float>)
   public func npyData() -> Data {
-    let isDouble = Scalar.self == Double.self
+    let isDouble = Scalar.RealType.self == Double.self
+    let parts = CoreElementKind(Scalar.self).realsPerElement
+    let descr = parts == 2 ? (isDouble ? "c16" : "c8") : (isDouble ? "f8" : "f4")
     var header =
-      "{'descr': '<\(isDouble ? "f8" : "f4")', 'fortran_order': False, 'shape': (\(rowCount), \(columnCount)), }"
+      "{'descr': '<\(descr)', 'fortran_order': False, 'shape': (\(rowCount), \(columnCount)), }"
     // Magic (6) + version (2) + length (2) + header + '\n', padded to 64.
     let unpadded = 10 + header.utf8.count + 1
     header += String(repeating: " ", count: (64 - unpadded % 64) % 64) + "\n"
@@ -128,19 +157,22 @@ extension Matrix where Scalar: RealMatrixScalar {
     let length = UInt16(header.utf8.count)
     data.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8)])
     data.append(contentsOf: Array(header.utf8))
-    data.reserveCapacity(data.count + storage.count * (isDouble ? 8 : 4))
+    data.reserveCapacity(data.count + storage.count * parts * (isDouble ? 8 : 4))
     if 1.littleEndian == 1 {
-      // The elements in memory are already the file's little-endian ones.
+      // The elements in memory are already the file's little-endian ones
+      // (a complex element is its real part, then its imaginary part).
       storage.withUnsafeBytes { data.append(contentsOf: $0) }
       return data
     }
-    for value in storage {
-      if isDouble {
-        var bits = Double(value).bitPattern.littleEndian
-        withUnsafeBytes(of: &bits) { data.append(contentsOf: $0) }
-      } else {
-        var bits = Float(value).bitPattern.littleEndian
-        withUnsafeBytes(of: &bits) { data.append(contentsOf: $0) }
+    storage.withUnsafeBytes { raw in
+      for value in raw.bindMemory(to: Scalar.RealType.self) {
+        if isDouble {
+          var bits = Double(value).bitPattern.littleEndian
+          withUnsafeBytes(of: &bits) { data.append(contentsOf: $0) }
+        } else {
+          var bits = Float(value).bitPattern.littleEndian
+          withUnsafeBytes(of: &bits) { data.append(contentsOf: $0) }
+        }
       }
     }
     return data
@@ -156,7 +188,9 @@ extension Matrix where Scalar: RealMatrixScalar {
 
 /// The three keys of a `.npy` header dict.
 private struct NPYHeader {
+  var descr = ""
   var isDouble = false
+  var isComplex = false
   var bigEndian = false
   var fortranOrder = false
   var rows = 0
@@ -184,14 +218,17 @@ private struct NPYHeader {
       let end = rest.firstIndex { $0 == "," || $0 == "}" } ?? rest.endIndex
       return rest[rest.startIndex..<end]
     }
-    let descr = try value(of: "descr").trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
-    switch descr {
-    case "<f8", "=f8": isDouble = true
-    case ">f8": (isDouble, bigEndian) = (true, true)
-    case "<f4", "=f4": isDouble = false
-    case ">f4": (isDouble, bigEndian) = (false, true)
+    descr = try value(of: "descr").trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
+    guard let order = descr.first, "<>=|".contains(order) else { throw .unsupportedDType(descr) }
+    switch descr.dropFirst() {
+    case "f8": isDouble = true
+    case "f4": isDouble = false
+    case "c16": (isDouble, isComplex) = (true, true)
+    case "c8": (isDouble, isComplex) = (false, true)
     default: throw .unsupportedDType(descr)
     }
+    guard order != "|" else { throw .unsupportedDType(descr) }
+    bigEndian = order == ">"
     switch try value(of: "fortran_order").trimmingCharacters(in: .whitespaces) {
     case "True": fortranOrder = true
     case "False": fortranOrder = false

@@ -6,8 +6,12 @@ public enum NPYError: Error, Equatable, Sendable, CustomStringConvertible {
   case unsupportedVersion(major: Int, minor: Int)
   /// The header is cut short, is not a Python dict literal, or lacks a key.
   case malformedHeader(String)
-  /// An element type other than float32 or float64 (`<f4`, `>f4`, `<f8`, `>f8`).
+  /// An element type other than float32, float64, complex64 or complex128
+  /// (`<f4`, `>f8`, `<c16`, ...).
   case unsupportedDType(String)
+  /// A complex64 or complex128 file read as a real matrix (read it as
+  /// `Matrix<Complex<Float>>` or `Matrix<Complex<Double>>`).
+  case complexDataForRealMatrix(String)
   /// A shape that is not 1-D or 2-D, or whose element count overflows.
   case unsupportedShape(String)
   /// Fewer data bytes than the shape needs.
@@ -19,7 +23,10 @@ public enum NPYError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unsupportedVersion(let major, let minor):
       return ".npy format version \(major).\(minor) is not supported"
     case .malformedHeader(let reason): return "malformed .npy header: \(reason)"
-    case .unsupportedDType(let descr): return "unsupported .npy dtype '\(descr)' (float32 or float64 only)"
+    case .unsupportedDType(let descr):
+      return "unsupported .npy dtype '\(descr)' (float32, float64, complex64 or complex128 only)"
+    case .complexDataForRealMatrix(let descr):
+      return ".npy dtype '\(descr)' is complex; read it as a matrix of Complex<Float> or Complex<Double>"
     case .unsupportedShape(let shape): return "unsupported .npy shape \(shape) (1-D or 2-D only)"
     case .truncatedData(let expected, let actual):
       return ".npy data is truncated: the shape needs \(expected) bytes, the file has \(actual)"
