@@ -85,6 +85,8 @@ extension Matrix {
   /// threshold, as A⁺ = V Σ⁺ Uᴴ is formed from its thin ``svd(full:)``).
   ///
   /// - Complexity: O(m·n·min(m, n)).
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+  @_specialize(where Scalar == Complex<Double>) @_specialize(where Scalar == Complex<Float>)
   public func pseudoInverse() -> Matrix {
     let (m, n) = (rowCount, columnCount)
     let kind = CoreElementKind(Scalar.self)
@@ -93,11 +95,9 @@ extension Matrix {
       guard let scales = Self.pseudoInverseScales(decomposition.singularValues, rows: m, columns: n) else {
         return Matrix(rows: n, columns: m, repeating: Scalar(.nan))
       }
-      // V Σ⁺: column j of V times 1/σⱼ (or zero), then times Uᴴ.
-      var scaledV = decomposition.v
-      for i in 0..<n {
-        for j in 0..<scales.count { scaledV[i, j] *= Scalar(scales[j]) }
-      }
+      // V Σ⁺: column j of V times 1/σⱼ (or zero), then times Uᴴ. (A loop
+      // of subscripts here ran unspecialized: 15 ms of 53 at 512×256.)
+      let scaledV = decomposition.v.rowwise * scales.map { Scalar($0) }
       return scaledV * decomposition.u.conjugateTransposed()
     }
     return storage.withUnsafeBufferPointer { a in

@@ -176,6 +176,8 @@ extension Matrix {
     return leastSquares(b, columns: 1).storage
   }
 
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+  @_specialize(where Scalar == Complex<Double>) @_specialize(where Scalar == Complex<Float>)
   private func leastSquares(_ b: [Scalar], columns: Int) -> Matrix {
     let (m, n) = (rowCount, columnCount)
     let kind = CoreElementKind(Scalar.self)
@@ -187,12 +189,9 @@ extension Matrix {
         return Matrix(rows: n, columns: columns, repeating: Scalar(.nan))
       }
       // Σ⁺ (Uᴴ b): row j of Uᴴ b times 1/σⱼ (or zero), then V times it.
-      var coefficients =
+      let coefficients =
         decomposition.u.conjugateTransposed() * Matrix(rows: m, columns: columns, elements: b)
-      for j in 0..<scales.count {
-        for column in 0..<columns { coefficients[j, column] *= Scalar(scales[j]) }
-      }
-      return decomposition.v * coefficients
+      return decomposition.v * (coefficients.columnwise * scales.map { Scalar($0) })
     }
     return storage.withUnsafeBufferPointer { a in
       b.withUnsafeBufferPointer { bPointer in

@@ -7,6 +7,7 @@ extension Matrix where Scalar: ComplexMatrixScalar {
   ///
   /// - Precondition: `real` and `imaginary` have the same shape.
   /// - Complexity: O(rows · columns).
+  @inlinable
   public init(real: Matrix<Scalar.RealType>, imaginary: Matrix<Scalar.RealType>) {
     precondition(
       real.rowCount == imaginary.rowCount && real.columnCount == imaginary.columnCount,
@@ -20,6 +21,7 @@ extension Matrix where Scalar: ComplexMatrixScalar {
   /// The complex matrix with the given real part and a zero imaginary part.
   ///
   /// - Complexity: O(rows · columns).
+  @inlinable
   public init(real: Matrix<Scalar.RealType>) {
     self.init(rows: real.rowCount, columns: real.columnCount, elements: real.storage.map { Scalar($0) })
   }
@@ -27,6 +29,7 @@ extension Matrix where Scalar: ComplexMatrixScalar {
   /// The real parts, as a real matrix of the same shape.
   ///
   /// - Complexity: O(rows · columns).
+  @inlinable
   public var real: Matrix<Scalar.RealType> {
     Matrix<Scalar.RealType>(rows: rowCount, columns: columnCount, elements: storage.map(\.real))
   }
@@ -34,6 +37,7 @@ extension Matrix where Scalar: ComplexMatrixScalar {
   /// The imaginary parts, as a real matrix of the same shape.
   ///
   /// - Complexity: O(rows · columns).
+  @inlinable
   public var imaginary: Matrix<Scalar.RealType> {
     Matrix<Scalar.RealType>(rows: rowCount, columns: columnCount, elements: storage.map(\.imaginary))
   }
@@ -41,6 +45,7 @@ extension Matrix where Scalar: ComplexMatrixScalar {
   /// The element-wise complex conjugate.
   ///
   /// - Complexity: O(rows · columns).
+  @inlinable
   public func conjugate() -> Matrix {
     mapElements { $0.conjugate }
   }
@@ -60,6 +65,7 @@ extension Matrix where Scalar: ComplexMatrixScalar {
   ///
   /// - Complexity: O(elements) for `.frobenius`, `.one` and `.infinity`;
   ///   an SVD (O(m·n·min(m, n))) for `.spectral` and `.nuclear`.
+  @_specialize(where Scalar == Complex<Double>) @_specialize(where Scalar == Complex<Float>)
   public func norm(_ kind: MatrixNorm) -> Scalar.RealType {
     guard !storage.isEmpty else { return 0 }
     if storage.contains(where: { $0.real.isNaN || $0.imaginary.isNaN }) { return .nan }
@@ -83,6 +89,7 @@ extension Matrix where Scalar: ComplexMatrixScalar {
   ///
   /// - Precondition: `rows >= 0`, `columns >= 0` and `range` is finite.
   /// - Complexity: O(rows · columns).
+  @inlinable
   public static func random<G: RandomNumberGenerator>(
     rows: Int, columns: Int, in range: ClosedRange<Scalar.RealType>, using generator: inout G
   ) -> Matrix {
@@ -101,6 +108,7 @@ extension Matrix where Scalar: ComplexMatrixScalar {
   /// ``random(rows:columns:in:using:)-(_,_,ClosedRange<Scalar.RealType>,_)``) from the system's generator.
   ///
   /// - Complexity: O(rows · columns).
+  @inlinable
   public static func random(rows: Int, columns: Int, in range: ClosedRange<Scalar.RealType>) -> Matrix {
     var generator = SystemRandomNumberGenerator()
     return random(rows: rows, columns: columns, in: range, using: &generator)

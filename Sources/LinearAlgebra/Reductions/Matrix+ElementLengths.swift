@@ -5,6 +5,8 @@ extension Matrix {
   /// gives infinity.
   ///
   /// - Complexity: O(rows · columns).
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+  @_specialize(where Scalar == Complex<Double>) @_specialize(where Scalar == Complex<Float>)
   internal func elementLengths() -> Matrix<Scalar.RealType> {
     let lengths: [Scalar.RealType] = storage.withUnsafeBufferPointer { elements in
       if CoreElementKind(Scalar.self).realsPerElement == 1 {

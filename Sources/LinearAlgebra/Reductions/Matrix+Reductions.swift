@@ -26,19 +26,19 @@ extension Matrix where Scalar: RealMatrixScalar {
   /// NaN (numpy's `min` propagates NaN).
   ///
   /// - Complexity: O(elements).
-  public func min() -> Scalar? { extremum(<) }
+  public func min() -> Scalar? { extremum(largest: false) }
 
   /// The largest element; nil for an empty matrix, NaN if any element is NaN.
   ///
   /// - Complexity: O(elements).
-  public func max() -> Scalar? { extremum(>) }
+  public func max() -> Scalar? { extremum(largest: true) }
 
   @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
-  private func extremum(_ better: (Scalar, Scalar) -> Bool) -> Scalar? {
+  private func extremum(largest: Bool) -> Scalar? {
     guard var best = storage.first else { return nil }
     for value in storage {
       if value.isNaN { return .nan }
-      if better(value, best) { best = value }
+      if largest ? value > best : value < best { best = value }
     }
     return best
   }

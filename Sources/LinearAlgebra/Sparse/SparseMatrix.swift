@@ -298,18 +298,25 @@ public struct SparseMatrix<Scalar: RealMatrixScalar>: Sendable {
   /// The nonzero elements of a dense matrix.
   ///
   /// - Complexity: O(rows × columns).
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
   public init(_ dense: Matrix<Scalar>) {
+    let (m, n) = (dense.rowCount, dense.columnCount)
     var rowStarts = [0]
-    rowStarts.reserveCapacity(dense.rowCount + 1)
-    Self.checkShape(dense.rowCount, dense.columnCount)
+    rowStarts.reserveCapacity(m + 1)
+    Self.checkShape(m, n)
     var columnIndices: [Int32] = []
     var values: [Scalar] = []
-    for row in 0..<dense.rowCount {
-      for column in 0..<dense.columnCount where dense[row, column] != 0 {
-        columnIndices.append(Int32(column))
-        values.append(dense[row, column])
+    dense.storage.withUnsafeBufferPointer { elements in
+      let count = elements.reduce(0) { $1 != 0 ? $0 + 1 : $0 }
+      columnIndices.reserveCapacity(count)
+      values.reserveCapacity(count)
+      for row in 0..<m {
+        for column in 0..<n where elements[row * n + column] != 0 {
+          columnIndices.append(Int32(column))
+          values.append(elements[row * n + column])
+        }
+        rowStarts.append(values.count)
       }
-      rowStarts.append(values.count)
     }
     self.init(
       uncheckedRows: dense.rowCount, columns: dense.columnCount, rowStarts: rowStarts,
@@ -349,11 +356,15 @@ extension Matrix where Scalar: RealMatrixScalar {
   /// The dense form of a sparse matrix.
   ///
   /// - Complexity: O(rows × columns + nonzeroCount).
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
   public init(_ sparse: SparseMatrix<Scalar>) {
-    var dense = Matrix(rows: sparse.rowCount, columns: sparse.columnCount)
-    for row in 0..<sparse.rowCount {
-      for k in sparse.rowStarts[row]..<sparse.rowStarts[row + 1] {
-        dense[row, Int(sparse.columnIndices[k])] = sparse.values[k]
+    let n = sparse.columnCount
+    var dense = Matrix(rows: sparse.rowCount, columns: n)
+    dense.storage.withUnsafeMutableBufferPointer { elements in
+      for row in 0..<sparse.rowCount {
+        for k in sparse.rowStarts[row]..<sparse.rowStarts[row + 1] {
+          elements[row * n + Int(sparse.columnIndices[k])] = sparse.values[k]
+        }
       }
     }
     self = dense
