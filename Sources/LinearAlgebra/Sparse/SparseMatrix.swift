@@ -343,12 +343,17 @@ public struct SparseMatrix<Scalar: RealMatrixScalar>: Sendable {
 
   /// The stored entries as (row, column, value) triplets, row by row.
   public var entries: [(row: Int, column: Int, value: Scalar)] {
-    var result: [(row: Int, column: Int, value: Scalar)] = []
-    result.reserveCapacity(nonzeroCount)
-    for row in 0..<rowCount {
-      for k in rowStarts[row]..<rowStarts[row + 1] { result.append((row, Int(columnIndices[k]), values[k])) }
+    @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+    get {
+      var result: [(row: Int, column: Int, value: Scalar)] = []
+      result.reserveCapacity(nonzeroCount)
+      for row in 0..<rowCount {
+        for k in rowStarts[row]..<rowStarts[row + 1] {
+          result.append((row, Int(columnIndices[k]), values[k]))
+        }
+      }
+      return result
     }
-    return result
   }
 }
 
@@ -374,6 +379,7 @@ extension Matrix where Scalar: RealMatrixScalar {
 extension SparseMatrix: Equatable {
   /// Whether two sparse matrices have the same shape and the same elements
   /// (an explicitly stored zero equals a missing entry).
+  @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
   public static func == (lhs: SparseMatrix, rhs: SparseMatrix) -> Bool {
     guard lhs.rowCount == rhs.rowCount && lhs.columnCount == rhs.columnCount else { return false }
     let difference = lhs - rhs
