@@ -64,8 +64,12 @@ public struct LUDecomposition<Scalar: MatrixScalar>: Sendable {
   ///
   /// - Complexity: O(n²).
   public var lower: Matrix<Scalar> {
-    Matrix(rows: size, columns: size) { row, column in
-      row == column ? 1 : (row > column ? packed.storage[row * size + column] : 0)
+    @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+    @_specialize(where Scalar == Complex<Double>) @_specialize(where Scalar == Complex<Float>)
+    get {
+      Matrix(rows: size, columns: size) { row, column in
+        row == column ? 1 : (row > column ? packed.storage[row * size + column] : 0)
+      }
     }
   }
 
@@ -73,8 +77,12 @@ public struct LUDecomposition<Scalar: MatrixScalar>: Sendable {
   ///
   /// - Complexity: O(n²).
   public var upper: Matrix<Scalar> {
-    Matrix(rows: size, columns: size) { row, column in
-      row <= column ? packed.storage[row * size + column] : 0
+    @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
+    @_specialize(where Scalar == Complex<Double>) @_specialize(where Scalar == Complex<Float>)
+    get {
+      Matrix(rows: size, columns: size) { row, column in
+        row <= column ? packed.storage[row * size + column] : 0
+      }
     }
   }
 

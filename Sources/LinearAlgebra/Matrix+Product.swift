@@ -212,12 +212,49 @@ internal func smallProduct<Scalar: MatrixScalar>(
     smallProductOfFourColumns(a, UnsafeRawPointer(b), UnsafeMutableRawPointer(c), m, k)
     return
   }
+  if CoreElementKind(Scalar.self).realsPerElement == 2 {
+    smallComplexProduct(a, b, c, m, k, n)
+    return
+  }
   for i in 0..<m {
     let row = a + i * k
     for j in 0..<n {
       var sum = row[0] * b[j]
       for l in 1..<k { sum += row[l] * b[l * n + j] }
       (c + i * n + j).initialize(to: sum)
+    }
+  }
+}
+
+/// `smallProduct` for complex elements, on their real and imaginary parts:
+/// each element of c is the plain sum of the products (ac − bd) + (ad + bc)i,
+/// as the core's complex kernel computes it for larger matrices. `Complex`'s
+/// own `*` checks every product for overflow, which kept the loop from
+/// vectorizing (8×8: 1.55 µs, against 0.25 µs for Double).
+@inlinable
+internal func smallComplexProduct<Scalar: MatrixScalar>(
+  _ a: UnsafePointer<Scalar>, _ b: UnsafePointer<Scalar>, _ c: UnsafeMutablePointer<Scalar>,
+  _ m: Int, _ k: Int, _ n: Int
+) {
+  a.withMemoryRebound(to: Scalar.RealType.self, capacity: 2 * m * k) { a in
+    b.withMemoryRebound(to: Scalar.RealType.self, capacity: 2 * k * n) { b in
+      c.withMemoryRebound(to: Scalar.RealType.self, capacity: 2 * m * n) { c in
+        for i in 0..<m {
+          let row = a + 2 * i * k
+          for j in 0..<n {
+            var real: Scalar.RealType = 0
+            var imaginary: Scalar.RealType = 0
+            for l in 0..<k {
+              let (x, y) = (row[2 * l], row[2 * l + 1])
+              let (u, v) = (b[2 * (l * n + j)], b[2 * (l * n + j) + 1])
+              real += x * u - y * v
+              imaginary += x * v + y * u
+            }
+            (c + 2 * (i * n + j)).initialize(to: real)
+            (c + 2 * (i * n + j) + 1).initialize(to: imaginary)
+          }
+        }
+      }
     }
   }
 }

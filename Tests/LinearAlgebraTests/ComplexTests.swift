@@ -107,7 +107,9 @@ struct ComplexMatrixTests {
     // two depth blocks and rows split across threads (300×250×45), and
     // columns split across threads (20×40×600).
     let shapes = [
-      (1, 1, 1), (3, 5, 2), (7, 1, 9), (70, 50, 40), (129, 65, 97), (64, 64, 1), (0, 3, 2), (300, 250, 45),
+      (1, 1, 1), (3, 5, 2), (7, 1, 9), (8, 8, 8), (2, 8, 4), (70, 50, 40), (129, 65, 97), (64, 64, 1),
+      (0, 3, 2),
+      (300, 250, 45),
       (20, 40, 600),
     ]
     for (m, k, n) in shapes {
