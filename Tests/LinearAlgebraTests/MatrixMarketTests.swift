@@ -221,6 +221,79 @@ struct MatrixMarketTests {
     return (digits, exponent + digits.count, digits.map(String.init).joined() + "e\(exponent)")
   }
 
+  /// Texts of 4 MiB and more are read in two halves on two threads when
+  /// the matrix threads allow it. The matrices read with one thread and
+  /// with two equal the ones the entries give directly (values written as
+  /// Swift writes them, which read back exactly; repeated entries summed in
+  /// order); a comment in the second half still reads; and errors in the
+  /// second half name the same lines as on one thread.
+  @Test func largeTextsReadOnTwoThreadsAsOnOne() throws {
+    var generator = SeededGenerator(seed: 45)
+    let n = 20_000
+    var entries: [(row: Int, column: Int, value: Double)] = []
+    var lines: [String] = []
+    for _ in 0..<200_000 {
+      let row = Int.random(in: 0..<n, using: &generator)
+      let column = Int.random(in: 0...row, using: &generator)
+      let value = Double.random(in: -1...1, using: &generator)
+      entries.append((row, column, value))
+      lines.append("\(row + 1) \(column + 1) \(value)\n")
+    }
+    func text(_ kind: String, declared: Int = lines.count, _ body: [String] = lines) -> String {
+      "%%MatrixMarket matrix coordinate \(kind)\n\(n) \(n) \(declared)\n" + body.joined()
+    }
+    let general = text("real general")
+    #expect(general.utf8.count > 1 << 22)
+    let expected = SparseMatrix(rows: n, columns: n, entries: entries)
+    let mirrored = entries + entries.filter { $0.row != $0.column }.map { ($0.column, $0.row, $0.value) }
+    let late = lines.count * 3 / 4
+    var commented = lines
+    commented.insert("% a comment in the second half\n", at: late)
+    defer { LinearAlgebraThreads.count = 0 }
+    for threads in [1, 2] {
+      LinearAlgebraThreads.count = threads
+      #expect(try SparseMatrix<Double>(matrixMarket: general) == expected, "\(threads) threads")
+      #expect(
+        try SparseMatrix<Double>(matrixMarket: text("real symmetric"))
+          == SparseMatrix(rows: n, columns: n, entries: mirrored), "\(threads) threads")
+      #expect(try SparseMatrix<Double>(matrixMarket: text("real general", commented)) == expected)
+    }
+    let floats = entries.map { ($0.row, $0.column, Float(String($0.value))!) }
+    #expect(
+      try SparseMatrix<Float>(matrixMarket: general) == SparseMatrix(rows: n, columns: n, entries: floats))
+    // Three times over, to pass 4 MiB with the shorter lines.
+    let patternLines = lines.map { $0.split(separator: " ").prefix(2).joined(separator: " ") + "\n" }
+    let pattern = text(
+      "pattern general", declared: 3 * lines.count, patternLines + patternLines + patternLines)
+    #expect(pattern.utf8.count > 1 << 22)
+    let ones = (entries + entries + entries).map { ($0.row, $0.column, 1.0) }
+    #expect(
+      try SparseMatrix<Double>(matrixMarket: pattern) == SparseMatrix(rows: n, columns: n, entries: ones))
+
+    // The entries start on line 3; `late` is the 0-based entry index.
+    var outside = lines
+    outside[late] = "1 \(n + 1) 0.5\n"
+    var upper = lines
+    upper[late] = "1 2 0.5\n"
+    let errors: [(text: String, line: Int, reason: String)] = [
+      (text("real general", outside), late + 3, "outside"),
+      (text("real symmetric", upper), late + 3, "lower triangle"),
+      (text("real general", declared: lines.count - 1), lines.count + 2, "more entries"),
+      (text("real general", declared: lines.count + 1), lines.count + 3, "entries for the"),
+    ]
+    for threads in [1, 2] {
+      LinearAlgebraThreads.count = threads
+      for (text, line, reason) in errors {
+        do {
+          _ = try SparseMatrix<Double>(matrixMarket: text)
+          Issue.record("no error (\(reason), \(threads) threads)")
+        } catch {
+          #expect(error.line == line && error.reason.contains(reason), "\(threads) threads: \(error)")
+        }
+      }
+    }
+  }
+
   @Test func roundTripIsExact() throws {
     let a =
       SparseTestMatrices.random(rows: 30, columns: 20, density: 0.2, seed: 3, as: Double.self) * (1.0 / 3.0)
