@@ -51,7 +51,8 @@ extension Matrix {
     // costs page faults (glibc returns freed pages to the system), which at
     // 256×256 were 40 % of the time when each step allocated its result.
     var powers = AbsolutePowerNorms(absoluteTransposed: transposed().elementLengths(), normA: normA)
-    var absolute = Matrix(rows: n, columns: n)
+    // The Padé approximant's first work buffer, then the squarings' spare.
+    var workspace = Matrix(rows: n, columns: n)
     let a2 = self * self
     let a4 = a2 * a2
     let a6 = a4 * a2
@@ -64,21 +65,22 @@ extension Matrix {
     let eta1 = Swift.max(d4, d6)
     if Scalar.RealType.ulpOfOne > 0x1p-30 {
       return singlePrecisionExponential(
-        eta: eta1, a2: a2, a4: a4, a6: a6, powers: &powers, absolute: &absolute)
+        eta: eta1, a2: a2, a4: a4, a6: a6, powers: &powers, workspace: &workspace)
         ?? nanResult
     }
     if eta1 <= padeTheta[3]! && powers.extraSquarings(degree: 3, scale: 0) == 0 {
-      return padeLowDegree(3, scale: 0, evenPowers: [a2], first: &absolute) ?? nanResult
+      return padeLowDegree(3, scale: 0, evenPowers: [a2], first: &workspace) ?? nanResult
     }
     if eta1 <= padeTheta[5]! && powers.extraSquarings(degree: 5, scale: 0) == 0 {
-      return padeLowDegree(5, scale: 0, evenPowers: [a2, a4], first: &absolute) ?? nanResult
+      return padeLowDegree(5, scale: 0, evenPowers: [a2, a4], first: &workspace) ?? nanResult
     }
     var scratch = a4 * a4
     let d8 = root(scratch, 8)
     let eta3 = Swift.max(d6, d8)
     for degree in [7, 9]
     where eta3 <= padeTheta[degree]! && powers.extraSquarings(degree: degree, scale: 0) == 0 {
-      return padeLowDegree(degree, scale: 0, evenPowers: [a2, a4, a6, scratch], first: &absolute) ?? nanResult
+      return padeLowDegree(degree, scale: 0, evenPowers: [a2, a4, a6, scratch], first: &workspace)
+        ?? nanResult
     }
     // Degree 13 on A / 2^s, then s squarings. η₃ ≤ θ₁₃ already means no
     // scaling; otherwise ‖A¹⁰‖₁^(1/10) may lower it.
@@ -91,18 +93,18 @@ extension Matrix {
     scale += powers.extraSquarings(degree: 13, scale: scale)
     let approximant: Matrix?
     if scale == 0 || (scale <= 16 && [a2, a4, a6].allSatisfy { $0.oneNorm().isFinite }) {
-      approximant = padeDegree13(scale: scale, a2: a2, a4: a4, a6: a6, first: &absolute, second: &scratch)
+      approximant = padeDegree13(scale: scale, a2: a2, a4: a4, a6: a6, first: &workspace, second: &scratch)
     } else {
       // Far out of range: the powers of the scaled matrix itself.
       let b = Self.powerOfTwo(-scale) * self
       let b2 = b * b
       let b4 = b2 * b2
-      approximant = b.padeDegree13(scale: 0, a2: b2, a4: b4, a6: b4 * b2, first: &absolute, second: &scratch)
+      approximant = b.padeDegree13(scale: 0, a2: b2, a4: b4, a6: b4 * b2, first: &workspace, second: &scratch)
     }
     guard let approximant else { return nanResult }
     var result = consume approximant
     guard scale > 0 else { return result }
-    var square = consume absolute  // free again: padeDegree13's first buffer
+    var square = consume workspace  // free again: padeDegree13's first buffer
     for _ in 0..<scale {
       result.multiply(result, into: &square)
       swap(&result, &square)
@@ -123,30 +125,30 @@ extension Matrix {
   /// `eta` is max(‖A⁴‖₁^(1/4), ‖A⁶‖₁^(1/6)); nil when V − U is singular.
   private func singlePrecisionExponential(
     eta: Double, a2: Matrix, a4: Matrix, a6: Matrix, powers: inout AbsolutePowerNorms<Scalar.RealType>,
-    absolute: inout Matrix
+    workspace: inout Matrix
   ) -> Matrix? {
     let evenPowers = [a2, a4, a6]
     for degree in [3, 5, 7]
     where eta <= singlePadeTheta[degree]! && powers.extraSquarings(degree: degree, scale: 0) == 0 {
-      return padeLowDegree(degree, scale: 0, evenPowers: evenPowers, first: &absolute)
+      return padeLowDegree(degree, scale: 0, evenPowers: evenPowers, first: &workspace)
     }
     let theta7 = singlePadeTheta[7]!
     var scale = eta > theta7 ? Int(log2(eta / theta7).rounded(.up)) : 0
     scale += powers.extraSquarings(degree: 7, scale: scale)
     let approximant: Matrix?
     if scale <= 16 && evenPowers.allSatisfy({ $0.oneNorm().isFinite }) {
-      approximant = padeLowDegree(7, scale: scale, evenPowers: evenPowers, first: &absolute)
+      approximant = padeLowDegree(7, scale: scale, evenPowers: evenPowers, first: &workspace)
     } else {
       // Far out of range: the powers of the scaled matrix itself.
       let b = Self.powerOfTwo(-scale) * self
       let b2 = b * b
       let b4 = b2 * b2
-      approximant = b.padeLowDegree(7, scale: 0, evenPowers: [b2, b4, b4 * b2], first: &absolute)
+      approximant = b.padeLowDegree(7, scale: 0, evenPowers: [b2, b4, b4 * b2], first: &workspace)
     }
     guard var result = approximant else { return nil }
-    for _ in 0..<scale {  // `absolute` is free again: padeLowDegree's first buffer
-      result.multiply(result, into: &absolute)
-      swap(&result, &absolute)
+    for _ in 0..<scale {  // `workspace` is free again: padeLowDegree's first buffer
+      result.multiply(result, into: &workspace)
+      swap(&result, &workspace)
     }
     return result
   }
