@@ -225,8 +225,9 @@ struct MatrixMarketTests {
   /// the matrix threads allow it. The matrices read with one thread and
   /// with two equal the ones the entries give directly (values written as
   /// Swift writes them, which read back exactly; repeated entries summed in
-  /// order); a comment in the second half still reads; and errors in the
-  /// second half name the same lines as on one thread.
+  /// order); comments and blank lines in the second half read as anywhere
+  /// else; and errors in the second half name the same lines as on one
+  /// thread.
   @Test func largeTextsReadOnTwoThreadsAsOnOne() throws {
     var generator = SeededGenerator(seed: 45)
     let n = 20_000
@@ -249,6 +250,8 @@ struct MatrixMarketTests {
     let late = lines.count * 3 / 4
     var commented = lines
     commented.insert("% a comment in the second half\n", at: late)
+    commented.insert(" \t\n", at: late + 10)
+    commented.append("\n")
     defer { LinearAlgebraThreads.count = 0 }
     for threads in [1, 2] {
       LinearAlgebraThreads.count = threads

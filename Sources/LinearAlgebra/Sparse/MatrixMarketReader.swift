@@ -383,13 +383,14 @@ struct MatrixMarketReader {
 
   /// The coordinate entries from here to the end of a large text (4 MiB and
   /// more), its two halves read on two threads when the matrix threads
-  /// allow it. Nil when some line is not of the plain form that
-  /// ``nextCoordinateEntry(hasValue:)`` reads (a comment, a blank line, an
-  /// error, a number it leaves to `Double(_:)`), an entry is out of range
-  /// or in the wrong triangle, or the lines are not the `lines` the size
-  /// line declares: ``read()`` then reads the entries on one thread from the
-  /// same place, and names the line of any error. The entries come in the
-  /// text's order, so repeated entries are summed in the same order.
+  /// allow it. Blank lines and comments are passed over. Nil when some other
+  /// line is not of the plain form that ``nextCoordinateEntry(hasValue:)``
+  /// reads (an error, a number it leaves to `Double(_:)`), an entry is out
+  /// of range or in the wrong triangle, or the entry lines are not the
+  /// `lines` the size line declares: ``read()`` then reads the entries on
+  /// one thread from the same place, and names the line of any error. The
+  /// entries come in the text's order, so repeated entries are summed in
+  /// the same order.
   ///
   /// 2D Poisson with 10^6 rows from scipy.io.mmwrite (4,996,000 entries,
   /// 173 MB, values of 16–17 significant digits), from memory: 0.37–0.39 s
@@ -433,8 +434,9 @@ struct MatrixMarketReader {
     #endif
   }
 
-  /// Every line from here to the end read as a plain coordinate line, and
-  /// the number of lines; nil at the first line of another form, an entry
+  /// Every line from here to the end read as a plain coordinate line (blank
+  /// lines and comments passed over), and the number of entry lines; nil at
+  /// the first line of another form, an entry
   /// out of range or in the wrong triangle (see
   /// ``entriesOnTwoThreads(hasValue:symmetry:rows:columns:lines:capacity:)``).
   private mutating func plainEntries<Scalar: RealMatrixScalar>(
@@ -444,8 +446,11 @@ struct MatrixMarketReader {
     entries.reserveCapacity(capacity)
     var lines = 0
     while position < bytes.count {
-      guard let entry = nextCoordinateEntry(hasValue: hasValue),
-        entry.row >= 1, entry.row <= rows, entry.column >= 1, entry.column <= columns,
+      guard let entry = nextCoordinateEntry(hasValue: hasValue) else {
+        if skipBlankOrComment() { continue }
+        return nil
+      }
+      guard entry.row >= 1, entry.row <= rows, entry.column >= 1, entry.column <= columns,
         Self.stores(entry.row - 1, entry.column - 1, symmetry)
       else { return nil }
       let value: Scalar = hasValue ? scalar(entry.value, entry.valueBytes) : 1
@@ -453,6 +458,20 @@ struct MatrixMarketReader {
       lines += 1
     }
     return (entries, lines)
+  }
+
+  /// Passes over the next line when it is blank or a comment (its first
+  /// field starts with `%`), as ``nextFields()`` does; false, with nothing
+  /// consumed, for any other line.
+  private mutating func skipBlankOrComment() -> Bool {
+    var index = position
+    while index < bytes.count && Self.isSeparator(bytes[index]) { index += 1 }
+    guard index == bytes.count || bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "%")
+    else {
+      return false
+    }
+    _ = nextLine()
+    return true
   }
 
   private func number<Scalar: RealMatrixScalar>(
