@@ -297,6 +297,43 @@ struct MatrixMarketTests {
     }
   }
 
+  /// A large text with bytes changed at random places (digits, signs,
+  /// separators, line ends, `%`, letters) reads the same on two threads as
+  /// on one: the same matrix, or the same error on the same line.
+  @Test(arguments: testSeeds(46, count: 2))
+  func damagedLargeTextsReadAlikeOnOneAndTwoThreads(seed: UInt64) {
+    var generator = SeededGenerator(seed: seed)
+    var body: [UInt8] = []
+    for _ in 0..<180_000 {
+      let row = Int.random(in: 1...5000, using: &generator)
+      let column = Int.random(in: 1...row, using: &generator)
+      body += Array("\(row) \(column) \(Double.random(in: -1...1, using: &generator))\n".utf8)
+    }
+    let header = Array("%%MatrixMarket matrix coordinate real symmetric\n5000 5000 180000\n".utf8)
+    let replacements = Array("0123456789 -+.eE\t\r\n%x".utf8)
+    func outcome(_ bytes: [UInt8], threads: Int) -> String {
+      LinearAlgebraThreads.count = threads
+      do {
+        let a = try SparseMatrix<Double>(matrixMarket: String(decoding: bytes, as: UTF8.self))
+        return "\(a.rowStarts.hashValue) \(a.columnIndices.hashValue) \(a.values.map(\.bitPattern).hashValue)"
+      } catch {
+        return "\(error)"
+      }
+    }
+    defer { LinearAlgebraThreads.count = 0 }
+    for round in 0..<6 {
+      var damaged = body
+      for _ in 0..<(round % 3 + 1) {
+        damaged[Int.random(in: damaged.indices, using: &generator)] =
+          replacements.randomElement(using: &generator)!
+      }
+      let text = header + damaged
+      #expect(text.count > 1 << 22)
+      let (one, two) = (outcome(text, threads: 1), outcome(text, threads: 2))
+      #expect(one == two, "seed \(seed), round \(round)")
+    }
+  }
+
   @Test func roundTripIsExact() throws {
     let a =
       SparseTestMatrices.random(rows: 30, columns: 20, density: 0.2, seed: 3, as: Double.self) * (1.0 / 3.0)
