@@ -3,7 +3,7 @@ import LinearAlgebra
 /// Complex matrices ("Matrix (Complex<T>)") and general eigenproblems (in the
 /// real "Matrix (T)" family): the core against pure-Swift kernels where one
 /// is reasonable, and against numpy by peers.py (eig, eigvals, complex
-/// products, solve, inverse, SVD and Hermitian eigen).
+/// products, solve, inverse, QR, SVD and Hermitian eigen).
 enum ComplexCases {
   static func cases<R: RealMatrixScalar>(_: R.Type, quick: Bool, swiftPaths: Bool) -> [BenchmarkCase] {
     let family = "Matrix (Complex<\(R.self)>)"
@@ -46,6 +46,13 @@ enum ComplexCases {
       let cxx = measure(budget) { blackHole(try? a.inverse()) }
       return .cxxVersusSwift(
         family: family, name: "inverse", size: "\(n)×\(n)", cxx: cxx, swift: nil, work: 1, unit: "calls/s",
+        agree: nil, note: "compared with numpy by peers.py")
+    }
+    add("QR", quick ? [128] : [512]) { n, budget in
+      let a = input(R.self, n, seed: 49)
+      let cxx = measure(budget) { blackHole(a.qr()) }
+      return .cxxVersusSwift(
+        family: family, name: "QR", size: "\(n)×\(n)", cxx: cxx, swift: nil, work: 1, unit: "calls/s",
         agree: nil, note: "compared with numpy by peers.py")
     }
     add("SVD", quick ? [64] : [256]) { n, budget in

@@ -266,6 +266,40 @@ struct ComplexMatrixTests {
   }
 
   @Test(arguments: [ScalarType.float, .double])
+  func largerQRFactorsInPanelsAndFormsQInBlocks(_ type: ScalarType) {
+    switch type {
+    case .float: checkLargerQR(Float.self)
+    case .double: checkLargerQR(Double.self)
+    }
+  }
+
+  /// Shapes past one 32-column panel (the trailing columns updated as
+  /// block reflectors), wide and tall, and k = min(m, n) of 160 and more,
+  /// where Q is formed from blocks of reflectors: ‖A − Q R‖ / (‖A‖ m eps),
+  /// ‖Qᴴ Q − I‖ / (m eps), R upper triangular.
+  private func checkLargerQR<R: RealMatrixScalar>(_: R.Type) {
+    let epsilon = Double(R.ulpOfOne)
+    for (m, n) in [(230, 170), (170, 230), (64, 64), (300, 33)] {
+      let seed = UInt64(m * 1000 + n)
+      let context = "\(R.self) \(m)×\(n), seed \(seed)"
+      let a = Self.random(R.self, rows: m, columns: n, seed: seed)
+      let qr = a.qr()
+      let k = Swift.min(m, n)
+      #expect(qr.q.rowCount == m && qr.q.columnCount == k && qr.r.rowCount == k && qr.r.columnCount == n)
+      let reference = ComplexReference(a)
+      let residual = complexResidualRatio(
+        reference - ComplexReference(qr.q) * ComplexReference(qr.r), scale: reference.frobeniusNorm,
+        size: m, epsilon: epsilon)
+      #expect(residual < residualBound, "qr \(context): \(residual)")
+      let q = ComplexReference(qr.q)
+      let orthogonality = complexResidualRatio(
+        q.adjoint * q - .identity(k), scale: 1, size: m, epsilon: epsilon)
+      #expect(orthogonality < residualBound, "qr orthogonality \(context): \(orthogonality)")
+      #expect((0..<k).allSatisfy { row in (0..<Swift.min(row, n)).allSatisfy { qr.r[row, $0] == .zero } })
+    }
+  }
+
+  @Test(arguments: [ScalarType.float, .double])
   func badlyScaledHermitianEigen(_ type: ScalarType) {
     switch type {
     case .float: checkBadlyScaledHermitianEigen(Float.self, scales: [1e30, 1e-30, 1e36, 1e-36])

@@ -1,10 +1,18 @@
-// Complex Householder QR (Eigen's blocked HouseholderQR) and the
-// least-squares solve on its thin factors.
+// Complex Householder QR, blocked as LAPACK's zgeqrf and zungqr: each
+// panel of columns is factored by Eigen's unblocked Householder QR, and its
+// reflectors reach the trailing columns, and later Q, as block reflectors
+// applied by products on the core's dispatched complex kernel
+// (ComplexBlockReflector.hpp). Eigen's own blocked HouseholderQR ran its
+// level-3 updates on this unit's baseline instructions: 60 ms for a
+// 512×256 Complex<Double> `qr()` against numpy's 15 ms. Also the
+// least-squares solve on the thin factors.
 #include "ReleaseDebugInfo.hpp"
 CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
 
 #include "ComplexCore.h"
 
+#include "BlockReflector.hpp"
+#include "ComplexBlockReflector.hpp"
 #include "ComplexSetup.hpp"
 
 #include <Eigen/QR>
@@ -13,6 +21,10 @@ namespace core {
 namespace {
 
 using detail::guarded;
+
+/// Columns per panel of the factorization, and reflectors per block when Q
+/// is formed.
+constexpr Index complexQRPanelWidth = 32;
 
 template <class T>
 Status qrImpl(const T* a, Index m, Index n, T* q, T* r) {
@@ -23,14 +35,27 @@ Status qrImpl(const T* a, Index m, Index n, T* q, T* r) {
   // reflectors' squared norms of entries near 1e±154 (Double) or 1e±19
   // (Float) over- or underflow, which made Q and R all NaN.
   const int e = detail::scaleExponent(a, 2 * m * n);
-  detail::ComplexMatrix<T> scaled = detail::complexView(a, m, n);
-  scaled *= std::ldexp(T(1), -e);
-  Eigen::HouseholderQR<detail::ComplexMatrix<T>> factors(scaled);
-  detail::ComplexMatrix<T> thinQ = detail::ComplexMatrix<T>::Identity(m, k);
-  thinQ.applyOnTheLeft(factors.householderQ());
-  detail::complexView(q, m, k) = thinQ;
+  detail::ComplexMatrix<T> w = detail::complexView(a, m, n);
+  w *= std::ldexp(T(1), -e);
+  // Eigen's conventions: the factorization applies H_j = I − τ_j v_j v_jᴴ,
+  // and Q = H̃₀ H̃₁ ⋯ with H̃_j = I − conj(τ_j) v_j v_jᴴ (householderQ()).
+  detail::Vector<std::complex<T>> coefficients(k), workspace(n);
+  for (Index top = 0; top < k; top += complexQRPanelWidth) {
+    const Index width = std::min(complexQRPanelWidth, k - top), trailing = n - top - width;
+    auto panel = w.block(top, top, m - top, width);
+    auto panelCoefficients = coefficients.segment(top, width);
+    Eigen::internal::householder_qr_inplace_unblocked(panel, panelCoefficients, workspace.data());
+    if (trailing > 0) {
+      ApplyComplexBlockReflector{true}(w.block(top, top + width, m - top, trailing), panel,
+                                       panelCoefficients.conjugate());
+    }
+  }
   detail::complexView(r, k, n) =
-      factors.matrixQR().topRows(k).template triangularView<Eigen::Upper>().toDenseMatrix() * std::ldexp(T(1), e);
+      w.topRows(k).template triangularView<Eigen::Upper>().toDenseMatrix() * std::ldexp(T(1), e);
+  detail::ComplexMatrix<T> thinQ = detail::ComplexMatrix<T>::Identity(m, k);
+  const detail::Vector<std::complex<T>> conjugates = coefficients.conjugate();
+  formReflectorProductInBlocks(w.leftCols(k), conjugates, thinQ, complexQRPanelWidth, ApplyComplexBlockReflector{});
+  detail::complexView(q, m, k) = thinQ;
   return Status::ok;
 }
 
