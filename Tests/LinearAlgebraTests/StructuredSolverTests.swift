@@ -171,6 +171,35 @@ struct StructuredSolverTests {
     }
   }
 
+  /// Larger shapes, where the remaining columns' norms are downdated step
+  /// after step and computed again once cancellation has set in (a rank-
+  /// deficient matrix, columns of norms from 1 to 1e-12): the residual
+  /// ratio, QᵀQ = I, a non-increasing diagonal and the rank.
+  @Test func columnPivotedQROfLargerMatrices() {
+    var generator = SeededGenerator(seed: 3_131)
+    for (m, n, rank) in [(300, 200, 150), (200, 260, 200), (170, 170, 170)] {
+      var a =
+        rank == Swift.min(m, n)
+        ? TestMatrices.random(Double.self, rows: m, columns: n, &generator)
+        : TestMatrices.rankDeficient(Double.self, rows: m, columns: n, rank: rank, &generator)
+      if m == n {
+        for j in 0..<n { for i in 0..<m { a[i, j] *= pow(10, -12 * Double(j) / Double(n)) } }
+      }
+      let f = a.columnPivotedQR()
+      #expect(f.rank == a.rank(), "\(m)×\(n): rank \(f.rank), SVD rank \(a.rank())")
+      if rank < Swift.min(m, n) { #expect(f.rank == rank) }
+      let residual = (Reference(a * f.permutation) - Reference(f.q) * Reference(f.r)).norm1
+      let ratio = residualRatio(
+        residual, size: Swift.max(m, n), scale: Reference(a).norm1, epsilon: Double.ulpOfOne)
+      #expect(ratio < residualBound, "\(m)×\(n): ratio \(ratio)")
+      let q = Reference(f.q)
+      let orthogonality = (q.transposed * q - .identity(q.columns)).norm1 / (Double(m) * Double.ulpOfOne)
+      #expect(orthogonality < residualBound, "\(m)×\(n): QᵀQ − I \(orthogonality)")
+      let k = Swift.min(m, n)
+      for i in 1..<k { #expect(abs(f.r[i, i]) <= abs(f.r[i - 1, i - 1]) * (1 + 1e-12), "\(m)×\(n) at \(i)") }
+    }
+  }
+
   /// Columns whose reflector is out of the ordinary: subnormal entries
   /// (1 / (x₀ − β) overflows), entries near the overflow threshold
   /// (x₀ − β overflows), and an infinity below the diagonal, which the

@@ -18,35 +18,100 @@ public struct ColumnPivotedQRDecomposition<Scalar: RealMatrixScalar>: Sendable {
   /// the tolerance ``Matrix/rank()`` applies to the singular values.
   public let rank: Int
 
+  /// Factors `matrix` as LAPACK's unblocked `?geqp2` does: Householder
+  /// reflectors kept below the diagonal of a column-major working copy, the
+  /// remaining columns' norms downdated after each step and computed again
+  /// when cancellation has eaten half their digits (`?laqp2`'s test against
+  /// √eps), Q formed from the reflectors last first, each touching only the
+  /// columns from its own on (`?org2r`). A 512×512 Double factorization took
+  /// 328 ms when every step computed every remaining norm again and the
+  /// loops ran over bounds-checked arrays (scipy's `qr(pivoting=True)`:
+  /// 33 ms).
   @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
   init(factoring matrix: Matrix<Scalar>) {
     let (m, n) = (matrix.rowCount, matrix.columnCount)
     let k = Swift.min(m, n)
     // Column-major working copy: column j is a[j*m ..< (j+1)*m].
     var a = [Scalar](repeating: 0, count: m * n)
-    for i in 0..<m { for j in 0..<n { a[j * m + i] = matrix[i, j] } }
-    var order = Array(0..<n)
-    var reflectors = [[Scalar]]()
-    var taus = [Scalar]()
-    func columnNorm(_ j: Int, from row: Int) -> Scalar {
-      a.withUnsafeBufferPointer { buffer in
-        euclideanNorm(UnsafeBufferPointer(rebasing: buffer[(j * m + row)..<(j * m + m)]))
+    matrix.storage.withUnsafeBufferPointer { source in
+      a.withUnsafeMutableBufferPointer { a in
+        for i in 0..<m { for j in 0..<n { a[j * m + i] = source[i * n + j] } }
       }
     }
+    var order = Array(0..<n)
+    var taus = [Scalar](repeating: 0, count: k)
+    a.withUnsafeMutableBufferPointer { a in
+      taus.withUnsafeMutableBufferPointer { taus in
+        Self.factorInPlace(a.baseAddress!, m, n, order: &order, taus: taus)
+      }
+    }
+    let working = a
+    var r = Matrix<Scalar>(rows: k, columns: n)
+    working.withUnsafeBufferPointer { a in
+      r.storage.withUnsafeMutableBufferPointer { r in
+        for row in 0..<k { for column in row..<n { r[row * n + column] = a[column * m + row] } }
+      }
+    }
+    self.r = r
+    // Q = H₀ H₁ … H_(k−1) applied to the first k columns of the identity,
+    // last first. Columns left of a reflector's own are still identity
+    // columns, zero where it acts, so it is applied from its column on.
+    var qColumns = [Scalar](repeating: 0, count: m * k)
+    qColumns.withUnsafeMutableBufferPointer { q in
+      working.withUnsafeBufferPointer { a in
+        for j in 0..<k { q[j * m + j] = 1 }
+        for step in stride(from: k - 1, through: 0, by: -1) where taus[step] != 0 {
+          let v = a.baseAddress! + step * m + step
+          for j in step..<k {
+            Self.applyReflector(v, taus[step], to: q.baseAddress! + j * m + step, count: m - step)
+          }
+        }
+      }
+    }
+    var q = Matrix<Scalar>(rows: m, columns: k)
+    qColumns.withUnsafeBufferPointer { columns in
+      q.storage.withUnsafeMutableBufferPointer { q in
+        for row in 0..<m { for column in 0..<k { q[row * k + column] = columns[column * m + row] } }
+      }
+    }
+    self.q = q
+    self.columnOrder = order
+    let largest = k > 0 ? abs(working[0]) : 0
+    let tolerance = Scalar(Swift.max(m, n)) * Scalar.ulpOfOne * largest
+    var rank = 0
+    for i in 0..<k where abs(working[i * m + i]) > tolerance { rank += 1 }
+    self.rank = largest.isFinite ? rank : 0
+  }
+
+  /// The pivoted factorization of the column-major m×n `a` in place: R on
+  /// and above the diagonal, reflector j's vector (its leading 1 implied)
+  /// below it, τ_j in `taus`; `order` permuted with the columns.
+  private static func factorInPlace(
+    _ a: UnsafeMutablePointer<Scalar>, _ m: Int, _ n: Int, order: inout [Int],
+    taus: UnsafeMutableBufferPointer<Scalar>
+  ) {
+    func columnNorm(_ j: Int, from row: Int) -> Scalar {
+      euclideanNorm(UnsafeBufferPointer(start: a + j * m + row, count: m - row))
+    }
+    // The remaining columns' norms below the current row, and the norms
+    // they were last computed from (LAPACK's vn1 and vn2).
     var norms = (0..<n).map { columnNorm($0, from: 0) }
-    for step in 0..<k {
+    var computed = norms
+    let recomputeBelow = Scalar.ulpOfOne.squareRoot()
+    for step in 0..<taus.count {
       var pivot = step
       for j in step..<n where norms[j] > norms[pivot] || norms[j].isNaN { pivot = j }
       if pivot != step {
-        for i in 0..<m { a.swapAt(step * m + i, pivot * m + i) }
+        for i in 0..<m { swap(&a[step * m + i], &a[pivot * m + i]) }
         norms.swapAt(step, pivot)
+        computed.swapAt(step, pivot)
         order.swapAt(step, pivot)
       }
       // Householder reflector H = I − τ v vᵀ with v₀ = 1 mapping the column to (β, 0, …).
-      let x0 = a[step * m + step]
+      let column = a + step * m + step
+      let length = m - step
+      let x0 = column[0]
       let xNorm = columnNorm(step, from: step)
-      var v = [Scalar](repeating: 0, count: m - step)
-      v[0] = 1
       var tau: Scalar = 0
       if xNorm != 0 {
         let beta = x0 >= 0 ? -xNorm : xNorm
@@ -56,56 +121,63 @@ public struct ColumnPivotedQRDecomposition<Scalar: RealMatrixScalar>: Sendable {
           // and into Q, as from LAPACK's ?geqp3, instead of the column's
           // entries below the diagonal being dropped.
           tau = .nan
-          for i in 1..<(m - step) { v[i] = .nan }
+          for i in 1..<length { column[i] = .nan }
         } else if (x0 - beta).isFinite {
           // Division rather than a product with 1 / (x0 − β), which
           // overflows for a column of subnormals.
           let difference = x0 - beta
           tau = -difference / beta
-          for i in 1..<(m - step) { v[i] = a[step * m + step + i] / difference }
+          for i in 1..<length { column[i] /= difference }
         } else {
           // x0 − β past the overflow threshold (|x0| + ‖x‖ is): in halves.
           let halfDifference = x0 * 0.5 - beta * 0.5
           tau = -halfDifference / (beta * 0.5)
-          for i in 1..<(m - step) { v[i] = (a[step * m + step + i] * 0.5) / halfDifference }
+          for i in 1..<length { column[i] = (column[i] * 0.5) / halfDifference }
         }
-        a[step * m + step] = beta
-        for i in 1..<(m - step) { a[step * m + step + i] = 0 }
-        for j in (step + 1)..<n {
-          var dot: Scalar = 0
-          for i in 0..<(m - step) { dot += v[i] * a[j * m + step + i] }
-          let f = tau * dot
-          for i in 0..<(m - step) { a[j * m + step + i] -= f * v[i] }
+        column[0] = beta
+        if tau != 0 {
+          for j in (step + 1)..<n { applyReflector(column, tau, to: a + j * m + step, count: length) }
         }
       }
-      reflectors.append(v)
-      taus.append(tau)
-      for j in (step + 1)..<n { norms[j] = columnNorm(j, from: step + 1) }
-    }
-    let working = a
-    self.r = Matrix(rows: k, columns: n) { row, column in row <= column ? working[column * m + row] : 0 }
-    // Q = H₀ H₁ … H_(k−1) applied to the first k columns of the identity.
-    var qColumns = [Scalar](repeating: 0, count: m * k)
-    for j in 0..<k { qColumns[j * m + j] = 1 }
-    for step in stride(from: k - 1, through: 0, by: -1) {
-      let v = reflectors[step]
-      let tau = taus[step]
-      if tau == 0 { continue }
-      for j in 0..<k {
-        var dot: Scalar = 0
-        for i in 0..<(m - step) { dot += v[i] * qColumns[j * m + step + i] }
-        let f = tau * dot
-        for i in 0..<(m - step) { qColumns[j * m + step + i] -= f * v[i] }
+      taus[step] = tau
+      // Downdate the remaining norms by the entries now in row `step`.
+      for j in (step + 1)..<n where norms[j] != 0 {
+        let ratio = abs(a[j * m + step]) / norms[j]
+        let remaining = Swift.max((1 + ratio) * (1 - ratio), 0)
+        let relative = norms[j] / computed[j]
+        if remaining * relative * relative <= recomputeBelow || !remaining.isFinite {
+          norms[j] = step + 1 < m ? columnNorm(j, from: step + 1) : 0
+          computed[j] = norms[j]
+        } else {
+          norms[j] *= remaining.squareRoot()
+        }
       }
     }
-    let qWorking = qColumns
-    self.q = Matrix(rows: m, columns: k) { row, column in qWorking[column * m + row] }
-    self.columnOrder = order
-    let largest = k > 0 ? abs(working[0]) : 0
-    let tolerance = Scalar(Swift.max(m, n)) * Scalar.ulpOfOne * largest
-    var rank = 0
-    for i in 0..<k where abs(working[i * m + i]) > tolerance { rank += 1 }
-    self.rank = largest.isFinite ? rank : 0
+  }
+
+  /// target −= τ v (vᵀ target) for the reflector whose vector `v` has
+  /// `count` entries, the first taken as 1 (whatever is stored there).
+  @inline(__always)
+  private static func applyReflector(
+    _ v: UnsafePointer<Scalar>, _ tau: Scalar, to target: UnsafeMutablePointer<Scalar>, count: Int
+  ) {
+    // Four partial sums, so that the dot product vectorizes.
+    var (s0, s1, s2, s3) = (target[0], Scalar(0), Scalar(0), Scalar(0))
+    var i = 1
+    while i + 4 <= count {
+      s0 += v[i] * target[i]
+      s1 += v[i + 1] * target[i + 1]
+      s2 += v[i + 2] * target[i + 2]
+      s3 += v[i + 3] * target[i + 3]
+      i += 4
+    }
+    while i < count {
+      s0 += v[i] * target[i]
+      i += 1
+    }
+    let f = tau * ((s0 + s1) + (s2 + s3))
+    target[0] -= f
+    for i in 1..<Swift.max(count, 1) { target[i] -= f * v[i] }
   }
 
   /// The permutation `P` as an n×n matrix.
