@@ -173,30 +173,48 @@ struct StructuredSolverTests {
 
   /// Larger shapes, where the remaining columns' norms are downdated step
   /// after step and computed again once cancellation has set in (a rank-
-  /// deficient matrix, columns of norms from 1 to 1e-12): the residual
-  /// ratio, QᵀQ = I, a non-increasing diagonal and the rank.
-  @Test func columnPivotedQROfLargerMatrices() {
+  /// deficient matrix, columns of norms from 1 down to 1e-12 for Double and
+  /// 1e-5 for Float): the residual ratio, QᵀQ = I, a non-increasing
+  /// diagonal and the rank, in both precisions.
+  @Test(arguments: [ScalarType.float, .double])
+  func columnPivotedQROfLargerMatrices(_ type: ScalarType) {
+    switch type {
+    case .float: checkLargerColumnPivotedQR(Float.self, smallestColumn: -5)
+    case .double: checkLargerColumnPivotedQR(Double.self, smallestColumn: -12)
+    }
+  }
+
+  private func checkLargerColumnPivotedQR<S: RealMatrixScalar>(_: S.Type, smallestColumn: Double) {
     var generator = SeededGenerator(seed: 3_131)
+    let epsilon = Double(S.ulpOfOne)
     for (m, n, rank) in [(300, 200, 150), (200, 260, 200), (170, 170, 170)] {
+      let context = "\(S.self) \(m)×\(n), seed 3131"
       var a =
         rank == Swift.min(m, n)
-        ? TestMatrices.random(Double.self, rows: m, columns: n, &generator)
-        : TestMatrices.rankDeficient(Double.self, rows: m, columns: n, rank: rank, &generator)
+        ? TestMatrices.random(S.self, rows: m, columns: n, &generator)
+        : TestMatrices.rankDeficient(S.self, rows: m, columns: n, rank: rank, &generator)
       if m == n {
-        for j in 0..<n { for i in 0..<m { a[i, j] *= pow(10, -12 * Double(j) / Double(n)) } }
+        for j in 0..<n { for i in 0..<m { a[i, j] *= S(pow(10, smallestColumn * Double(j) / Double(n))) } }
       }
       let f = a.columnPivotedQR()
-      #expect(f.rank == a.rank(), "\(m)×\(n): rank \(f.rank), SVD rank \(a.rank())")
-      if rank < Swift.min(m, n) { #expect(f.rank == rank) }
+      // The ranks agree where no singular value lies near the tolerance
+      // (within a factor of 100); Float's rank-150 matrix has some there.
+      let values = a.singularValues()
+      let tolerance = S(Swift.max(m, n)) * S.ulpOfOne * (values.first ?? 0)
+      if values.allSatisfy({ $0 > 100 * tolerance || $0 < tolerance / 100 }) {
+        #expect(f.rank == a.rank(), "\(context): rank \(f.rank), SVD rank \(a.rank())")
+        if rank < Swift.min(m, n) { #expect(f.rank == rank, "\(context)") }
+      }
       let residual = (Reference(a * f.permutation) - Reference(f.q) * Reference(f.r)).norm1
-      let ratio = residualRatio(
-        residual, size: Swift.max(m, n), scale: Reference(a).norm1, epsilon: Double.ulpOfOne)
-      #expect(ratio < residualBound, "\(m)×\(n): ratio \(ratio)")
+      let ratio = residualRatio(residual, size: Swift.max(m, n), scale: Reference(a).norm1, epsilon: epsilon)
+      #expect(ratio < residualBound, "\(context): ratio \(ratio)")
       let q = Reference(f.q)
-      let orthogonality = (q.transposed * q - .identity(q.columns)).norm1 / (Double(m) * Double.ulpOfOne)
-      #expect(orthogonality < residualBound, "\(m)×\(n): QᵀQ − I \(orthogonality)")
+      let orthogonality = (q.transposed * q - .identity(q.columns)).norm1 / (Double(m) * epsilon)
+      #expect(orthogonality < residualBound, "\(context): QᵀQ − I \(orthogonality)")
       let k = Swift.min(m, n)
-      for i in 1..<k { #expect(abs(f.r[i, i]) <= abs(f.r[i - 1, i - 1]) * (1 + 1e-12), "\(m)×\(n) at \(i)") }
+      for i in 1..<k {
+        #expect(abs(f.r[i, i]) <= abs(f.r[i - 1, i - 1]) * (1 + 8 * S.ulpOfOne), "\(context) at \(i)")
+      }
     }
   }
 
