@@ -149,11 +149,16 @@ struct MatrixMarketReader {
   private static func checkIndex(
     _ row: Int, _ column: Int, rows: Int, columns: Int, line: Int
   ) throws(MatrixMarketError) {
-    guard row >= 1, row <= rows, column >= 1, column <= columns else {
+    guard isInside(row, column, rows: rows, columns: columns) else {
       throw MatrixMarketError(
         line: line,
         reason: "index (\(row), \(column)) is outside the \(rows)×\(columns) matrix (indices start at 1)")
     }
+  }
+
+  /// Whether the 1-based (row, column) lies in the rows × columns matrix.
+  private static func isInside(_ row: Int, _ column: Int, rows: Int, columns: Int) -> Bool {
+    row >= 1 && row <= rows && column >= 1 && column <= columns
   }
 
   private static func isSeparator(_ byte: UInt8) -> Bool {
@@ -436,8 +441,8 @@ struct MatrixMarketReader {
 
   /// Every line from here to the end read as a plain coordinate line (blank
   /// lines and comments passed over), and the number of entry lines; nil at
-  /// the first line of another form, an entry
-  /// out of range or in the wrong triangle (see
+  /// the first line of another form, an entry out of range or in the wrong
+  /// triangle (see
   /// ``entriesOnTwoThreads(hasValue:symmetry:rows:columns:lines:capacity:)``).
   private mutating func plainEntries<Scalar: RealMatrixScalar>(
     hasValue: Bool, symmetry: Symmetry, rows: Int, columns: Int, capacity: Int
@@ -450,7 +455,7 @@ struct MatrixMarketReader {
         if skipBlankOrComment() { continue }
         return nil
       }
-      guard entry.row >= 1, entry.row <= rows, entry.column >= 1, entry.column <= columns,
+      guard Self.isInside(entry.row, entry.column, rows: rows, columns: columns),
         Self.stores(entry.row - 1, entry.column - 1, symmetry)
       else { return nil }
       let value: Scalar = hasValue ? scalar(entry.value, entry.valueBytes) : 1
