@@ -146,10 +146,16 @@ struct LongJobTests {
       await #expect(throws: CancellationError.self) { try await task.value }
       while watch.stoppedAt == nil { try await Task.sleep(for: .milliseconds(10)) }
       let latency = watch.stoppedAt! - cancelled
+      // Alone, every job's threads end within 15 ms of cancel(). Allow for a
+      // loaded CI machine (the other suites' threaded work shares its two
+      // cores), and more for CI's AddressSanitizer run, whose instrumented
+      // core saw 0.60 s once while the threaded SVD tests ran. A job that
+      // does not stop runs into the watch's 20 s deadline and fails both.
+      let allowed = ProcessInfo.processInfo.environment["LINEAR_ALGEBRA_SANITIZED"] == nil ? 0.5 : 3
       #if !DEBUG
-        #expect(latency < 0.5, "job \(which) stopped \(latency) s after cancel()")
+        #expect(latency < allowed, "job \(which) stopped \(latency) s after cancel()")
       #endif
-      _ = latency
+      _ = (latency, allowed)
     }
     // Every thread of the jobs has ended (allow them a moment to unwind).
     var threadsAfter = Self.jobThreadCount()
