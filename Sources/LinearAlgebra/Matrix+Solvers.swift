@@ -147,8 +147,10 @@ extension Matrix {
   /// Works for any shape and rank, like numpy's `lstsq`: singular values
   /// below `max(rows, columns) · eps · σ_max` count as zero, so a
   /// rank-deficient `self` gives the minimum-norm solution. NaN or infinity
-  /// in the input gives a NaN result. A complex matrix's solution is
-  /// x = V Σ⁺ (Uᴴ b) from its thin ``svd(full:)``.
+  /// in the input gives a NaN result. x = V Σ⁺ (Uᴴ b) is formed as
+  /// LAPACK's `?gelsd` forms it: the reflectors of a bidiagonal reduction
+  /// reach `b` directly, and U and V are never formed (but for small real
+  /// matrices, which take a one-sided Jacobi SVD).
   ///
   /// - Parameter b: The right-hand sides, with `rowCount` rows.
   /// - Returns: `x`, with `columnCount` rows and `b.columnCount` columns.
@@ -180,28 +182,18 @@ extension Matrix {
   @_specialize(where Scalar == Complex<Double>) @_specialize(where Scalar == Complex<Float>)
   private func leastSquares(_ b: [Scalar], columns: Int) -> Matrix {
     let (m, n) = (rowCount, columnCount)
-    let kind = CoreElementKind(Scalar.self)
-    if kind == .complexDouble || kind == .complexFloat {
-      let decomposition = svd()
-      guard let scales = Self.pseudoInverseScales(decomposition.singularValues, rows: m, columns: n),
-        b.allSatisfy(\.isFinite)
-      else {
-        return Matrix(rows: n, columns: columns, repeating: Scalar(.nan))
-      }
-      // Σ⁺ (Uᴴ b): row j of Uᴴ b times 1/σⱼ (or zero), then V times it.
-      let coefficients =
-        decomposition.u.conjugateTransposed() * Matrix(rows: m, columns: columns, elements: b)
-      return decomposition.v * (coefficients.columnwise * scales.map { Scalar($0) })
-    }
     return storage.withUnsafeBufferPointer { a in
       b.withUnsafeBufferPointer { bPointer in
         Matrix(rows: n, columns: columns) { x in
+          let (a, b) = (a.baseAddress, bPointer.baseAddress)
           let status =
-            kind == .double
-            ? core.leastSquares(
-              a.baseAddress?.asDouble, m, n, bPointer.baseAddress?.asDouble, columns, x?.asDouble)
-            : core.leastSquares(
-              a.baseAddress?.asFloat, m, n, bPointer.baseAddress?.asFloat, columns, x?.asFloat)
+            switch CoreElementKind(Scalar.self) {
+            case .double: core.leastSquares(a?.asDouble, m, n, b?.asDouble, columns, x?.asDouble)
+            case .float: core.leastSquares(a?.asFloat, m, n, b?.asFloat, columns, x?.asFloat)
+            case .complexDouble:
+              core.complexLeastSquares(a?.asDouble, m, n, b?.asDouble, columns, x?.asDouble)
+            case .complexFloat: core.complexLeastSquares(a?.asFloat, m, n, b?.asFloat, columns, x?.asFloat)
+            }
           Self.fillWithNaNUnlessSuccessful(status, x, count: n * columns, "leastSquares(_:)")
         }
       }

@@ -86,6 +86,15 @@ Status complexSVD(const float* a, Index m, Index n, bool full, float* u, float* 
 Status complexSVD(const double* a, Index m, Index n, bool full, double* u, double* singularValues,
                   double* v) noexcept;
 
+/// The least-squares solution of `a x ≈ b` with the smallest norm for the
+/// complex m×n `a` and m×nrhs `b`, into the n×nrhs `x` (all row-major,
+/// interleaved): x = A⁺ b from a bidiagonal reduction whose reflectors reach
+/// `b` directly (no singular vectors of A are formed). Singular values at
+/// most max(m, n)·eps·σ₀ count as zero. Non-finite input gives NaN.
+Status complexLeastSquares(const float* a, Index m, Index n, const float* b, Index nrhs, float* x) noexcept;
+/// Complex least squares (see the float overload).
+Status complexLeastSquares(const double* a, Index m, Index n, const double* b, Index nrhs, double* x) noexcept;
+
 /// Real eigenvalues (ascending) and unitary eigenvectors of the Hermitian
 /// n×n `a`, of which only the lower triangle is read.
 Status hermitianEigen(const float* a, Index n, float* values, float* vectors) noexcept;

@@ -13,18 +13,13 @@ CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
 
 #include "BlockReflector.hpp"
 #include "ComplexBlockReflector.hpp"
+#include "ComplexQRInPlace.hpp"
 #include "ComplexSetup.hpp"
-
-#include <Eigen/QR>
 
 namespace core {
 namespace {
 
 using detail::guarded;
-
-/// Columns per panel of the factorization, and reflectors per block when Q
-/// is formed.
-constexpr Index complexQRPanelWidth = 32;
 
 template <class T>
 Status qrImpl(const T* a, Index m, Index n, T* q, T* r) {
@@ -37,19 +32,8 @@ Status qrImpl(const T* a, Index m, Index n, T* q, T* r) {
   const int e = detail::scaleExponent(a, 2 * m * n);
   detail::ComplexMatrix<T> w = detail::complexView(a, m, n);
   w *= std::ldexp(T(1), -e);
-  // Eigen's conventions: the factorization applies H_j = I − τ_j v_j v_jᴴ,
-  // and Q = H̃₀ H̃₁ ⋯ with H̃_j = I − conj(τ_j) v_j v_jᴴ (householderQ()).
-  detail::Vector<std::complex<T>> coefficients(k), workspace(n);
-  for (Index top = 0; top < k; top += complexQRPanelWidth) {
-    const Index width = std::min(complexQRPanelWidth, k - top), trailing = n - top - width;
-    auto panel = w.block(top, top, m - top, width);
-    auto panelCoefficients = coefficients.segment(top, width);
-    Eigen::internal::householder_qr_inplace_unblocked(panel, panelCoefficients, workspace.data());
-    if (trailing > 0) {
-      ApplyComplexBlockReflector{true}(w.block(top, top + width, m - top, trailing), panel,
-                                       panelCoefficients.conjugate());
-    }
-  }
+  detail::Vector<std::complex<T>> coefficients;
+  factorComplexQRInPlace(w, coefficients);
   detail::complexView(r, k, n) =
       w.topRows(k).template triangularView<Eigen::Upper>().toDenseMatrix() * std::ldexp(T(1), e);
   detail::ComplexMatrix<T> thinQ = detail::ComplexMatrix<T>::Identity(m, k);

@@ -13,7 +13,9 @@
 // wide A is decomposed as Aᴴ. Non-finite input gives NaN outputs without
 // running the iteration; a matrix whose largest entry lies beyond
 // 2^±(max_exponent / 4) is scaled by a power of 2 first, so that the
-// reflectors' norms cannot overflow.
+// reflectors' norms cannot overflow. Least squares runs the same reduction
+// and lets its reflectors act on b and on the solution, so that U and V are
+// never formed (zgelsd's order).
 #include "ReleaseDebugInfo.hpp"
 CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
 
@@ -22,6 +24,7 @@ CORE_RELEASE_WITHOUT_DEBUG_INFO_BEGIN
 #include "BidiagonalSVDEntry.hpp"
 #include "BlockReflector.hpp"
 #include "ComplexBlockReflector.hpp"
+#include "ComplexQRInPlace.hpp"
 #include "ComplexSetup.hpp"
 
 #include <algorithm>
@@ -240,6 +243,102 @@ void applyReflectors(const std::vector<Reflector<T>>& reflectors, ComplexColumns
                           ApplyComplexBlockReflector{});
 }
 
+/// target = H_{c−1}ᴴ ⋯ H₁ᴴ H₀ᴴ target, the adjoint of `applyReflectors`'s
+/// product (the same `reflectors` and `offset`), first reflector first; from
+/// `reflectorBlockWidth` reflectors on in blocks, each applied as products
+/// (ApplyComplexBlockReflector's adjoint form).
+template <class T>
+void applyAdjointReflectors(const std::vector<Reflector<T>>& reflectors, ComplexColumns<T>& target, Index offset) {
+  const Index count = static_cast<Index>(reflectors.size()), rows = target.rows() - offset;
+  if (count < reflectorBlockWidth) {
+    for (Index j = 0; j < count; ++j) applyFromLeft(reflectors[static_cast<std::size_t>(j)], target, 0, true);
+    return;
+  }
+  ComplexColumns<T> vectors = ComplexColumns<T>::Zero(rows, count);
+  detail::Vector<Complex<T>> coefficients(count);
+  for (Index j = 0; j < count; ++j) {
+    const Reflector<T>& reflector = reflectors[static_cast<std::size_t>(j)];
+    coefficients(j) = reflector.tau;
+    vectors.col(j).segment(j + 1, reflector.tail.size()) = reflector.tail;
+  }
+  for (Index top = 0; top < count; top += reflectorBlockWidth) {
+    const Index width = std::min(reflectorBlockWidth, count - top);
+    ApplyComplexBlockReflector{true}(target.bottomRows(rows - top), vectors.block(top, top, rows - top, width),
+                                     coefficients.segment(top, width));
+  }
+}
+
+/// A complex matrix reduced to real bidiagonal form: W = A / 2^e, or
+/// Aᴴ / 2^e when A is wide, so that W has rows ≥ columns, and W = Q B Pᴴ
+/// with Q = H₀ ⋯ H_{c−1} (`left`) and P = G₀ ⋯ G_{c−2} (`right`, acting on
+/// rows 1 onwards).
+template <class T>
+struct BidiagonalReduction {
+  bool wide = false;
+  Index rows = 0, columns = 0;
+  int e = 0;
+  std::vector<Reflector<T>> left, right;
+  std::vector<T> diagonal, superdiagonal;
+};
+
+/// W = A / 2^e, or Aᴴ / 2^e when A is wide, for the finite m×n `a`
+/// (min(m, n) ≥ 1), scaled by a power of 2 (`e`) when its largest entry is
+/// far from 1.
+template <class T>
+ComplexColumns<T> scaledWorkingMatrix(const T* a, Index m, Index n, int& e) {
+  T largest = 0;
+  for (Index i = 0; i < 2 * m * n; ++i) largest = std::max(largest, std::abs(a[i]));
+  e = 0;
+  if (largest > 0) {
+    std::frexp(largest, &e);
+    if (std::abs(e) <= std::numeric_limits<T>::max_exponent / 4) e = 0;
+    // 2^−e stays finite for a largest entry that is subnormal
+    // (MagnitudeScan::scaleExponent).
+    e = std::max(e, 1 - std::numeric_limits<T>::max_exponent);
+  }
+  const T scale = std::ldexp(T(1), -e);
+  const auto input = detail::complexView(a, m, n);
+  if (m < n) return input.adjoint() * scale;
+  return input * scale;
+}
+
+/// Reduces `w` (rows ≥ columns ≥ 1, the W of `reduction`, whose `wide` and
+/// `e` the caller sets) to `reduction`, in place.
+template <class T>
+void reduceToBidiagonal(ComplexColumns<T>& w, BidiagonalReduction<T>& reduction) {
+  const Index rows = w.rows(), columns = w.cols();
+  reduction.rows = rows;
+  reduction.columns = columns;
+  // W = Q B Pᴴ: left reflectors H₀ … H_{c−1} on the columns, right
+  // reflectors G₀ … G_{c−2} on the rows.
+  std::vector<Reflector<T>>& left = reduction.left;
+  std::vector<Reflector<T>>& right = reduction.right;
+  left.reserve(static_cast<std::size_t>(columns));
+  right.reserve(static_cast<std::size_t>(std::max<Index>(columns - 1, 0)));
+  std::vector<T>& diagonal = reduction.diagonal;
+  std::vector<T>& superdiagonal = reduction.superdiagonal;
+  diagonal.resize(static_cast<std::size_t>(columns));
+  superdiagonal.resize(static_cast<std::size_t>(columns));
+  Index first = 0;
+  for (; columns - first > bidiagonalPanelWidth; first += bidiagonalPanelWidth) {
+    reducePanel(w, first, bidiagonalPanelWidth, left, right, diagonal, superdiagonal);
+  }
+  for (Index j = first; j < columns; ++j) {
+    left.push_back(makeReflector<T>(w.col(j).tail(rows - j), j));
+    applyFromLeft(left.back(), w, j + 1, true);
+    diagonal[static_cast<std::size_t>(j)] = w(j, j).real();
+    if (j + 1 < columns) {
+      // Row j right of the diagonal, as a column: conj(W[j, j+1…]).
+      detail::Vector<Complex<T>> row = w.row(j).tail(columns - j - 1).adjoint();
+      right.push_back(makeReflector<T>(row, j + 1));
+      // W[j, j+1…] G = (Gᴴ rowᴴ)ᴴ = (β, 0, …); the rows below take G too.
+      w.row(j).tail(columns - j - 1) = row.adjoint();
+      applyFromRight(right.back(), w, j + 1);
+      superdiagonal[static_cast<std::size_t>(j)] = w(j, j + 1).real();
+    }
+  }
+}
+
 template <class T>
 Status svdImpl(const T* a, Index m, Index n, bool full, T* u, T* values, T* v) {
   if (m < 0 || n < 0) return Status::invalidArgument;
@@ -261,62 +360,21 @@ Status svdImpl(const T* a, Index m, Index n, bool full, T* u, T* values, T* v) {
     return Status::ok;
   }
   const bool vectors = u != nullptr && v != nullptr;
-  // W = A, or W = Aᴴ when A is wide, so that W has rows ≥ columns; scaled
-  // by 2^−e when A's largest entry is far from 1.
-  const bool wide = m < n;
-  const Index rows = std::max(m, n), columns = k;
-  T largest = 0;
-  for (Index i = 0; i < 2 * m * n; ++i) largest = std::max(largest, std::abs(a[i]));
-  int e = 0;
-  if (largest > 0) {
-    std::frexp(largest, &e);
-    if (std::abs(e) <= std::numeric_limits<T>::max_exponent / 4) e = 0;
-    // 2^−e stays finite for a largest entry that is subnormal
-    // (MagnitudeScan::scaleExponent).
-    e = std::max(e, 1 - std::numeric_limits<T>::max_exponent);
-  }
-  const T scale = std::ldexp(T(1), -e);
-  ComplexColumns<T> w(rows, columns);
-  const auto input = detail::complexView(a, m, n);
-  if (wide) {
-    w = input.adjoint() * scale;
-  } else {
-    w = input * scale;
-  }
-  // W = Q B Pᴴ: left reflectors H₀ … H_{c−1} on the columns, right
-  // reflectors G₀ … G_{c−2} on the rows.
-  std::vector<Reflector<T>> left, right;
-  left.reserve(static_cast<std::size_t>(columns));
-  right.reserve(static_cast<std::size_t>(std::max<Index>(columns - 1, 0)));
-  std::vector<T> diagonal(static_cast<std::size_t>(columns)), superdiagonal(static_cast<std::size_t>(columns));
-  Index first = 0;
-  for (; columns - first > bidiagonalPanelWidth; first += bidiagonalPanelWidth) {
-    reducePanel(w, first, bidiagonalPanelWidth, left, right, diagonal, superdiagonal);
-  }
-  for (Index j = first; j < columns; ++j) {
-    left.push_back(makeReflector<T>(w.col(j).tail(rows - j), j));
-    applyFromLeft(left.back(), w, j + 1, true);
-    diagonal[static_cast<std::size_t>(j)] = w(j, j).real();
-    if (j + 1 < columns) {
-      // Row j right of the diagonal, as a column: conj(W[j, j+1…]).
-      detail::Vector<Complex<T>> row = w.row(j).tail(columns - j - 1).adjoint();
-      right.push_back(makeReflector<T>(row, j + 1));
-      // W[j, j+1…] G = (Gᴴ rowᴴ)ᴴ = (β, 0, …); the rows below take G too.
-      w.row(j).tail(columns - j - 1) = row.adjoint();
-      applyFromRight(right.back(), w, j + 1);
-      superdiagonal[static_cast<std::size_t>(j)] = w(j, j + 1).real();
-    }
-  }
+  BidiagonalReduction<T> reduction;
+  reduction.wide = m < n;
+  ComplexColumns<T> w = scaledWorkingMatrix(a, m, n, reduction.e);
+  reduceToBidiagonal(w, reduction);
+  const Index rows = reduction.rows, columns = reduction.columns;
   // B = P_B Σ Q_Bᵀ, real.
   std::vector<T> p, q, sigma(static_cast<std::size_t>(columns));
   if (vectors) {
     p.resize(static_cast<std::size_t>(columns * columns));
     q.resize(static_cast<std::size_t>(columns * columns));
   }
-  const Status status = bidiagonalSVD(diagonal.data(), superdiagonal.data(), columns, vectors ? p.data() : nullptr,
-                                      sigma.data(), vectors ? q.data() : nullptr);
+  const Status status = bidiagonalSVD(reduction.diagonal.data(), reduction.superdiagonal.data(), columns,
+                                      vectors ? p.data() : nullptr, sigma.data(), vectors ? q.data() : nullptr);
   if (status != Status::ok) return status;
-  for (Index i = 0; i < columns; ++i) values[i] = std::ldexp(sigma[static_cast<std::size_t>(i)], e);
+  for (Index i = 0; i < columns; ++i) values[i] = std::ldexp(sigma[static_cast<std::size_t>(i)], reduction.e);
   if (!vectors) return Status::ok;
   // W's left vectors Q [P_B 0; 0 I] and right vectors P Q_B.
   const Index leftColumns = full ? rows : columns;
@@ -324,18 +382,113 @@ Status svdImpl(const T* a, Index m, Index n, bool full, T* u, T* values, T* v) {
   wLeft.topLeftCorner(columns, columns) =
       Eigen::Map<const detail::ColumnMajorMatrix<T>>(p.data(), columns, columns).template cast<Complex<T>>();
   for (Index i = columns; i < leftColumns; ++i) wLeft(i, i) = 1;
-  applyReflectors(left, wLeft, 0);
+  applyReflectors(reduction.left, wLeft, 0);
   ComplexColumns<T> wRight =
       Eigen::Map<const detail::ColumnMajorMatrix<T>>(q.data(), columns, columns).template cast<Complex<T>>();
-  applyReflectors(right, wRight, 1);
+  applyReflectors(reduction.right, wRight, 1);
   // A = W (U = W's left, V = W's right), or A = Wᴴ (U = W's right, V = W's left).
-  if (wide) {
+  if (reduction.wide) {
     detail::complexView(u, m, uColumns) = wRight;
     detail::complexView(v, n, vColumns) = wLeft;
   } else {
     detail::complexView(u, m, uColumns) = wLeft;
     detail::complexView(v, n, vColumns) = wRight;
   }
+  return Status::ok;
+}
+
+/// x = Â⁺ c for Â = W, or Â = Wᴴ when `wide`, W in `w` (rows ≥ columns ≥ 1,
+/// overwritten), singular values at most `threshold`·σ₀ counted as zero,
+/// without forming U or V: with W = Q B Pᴴ and B = P_B Σ Q_Bᵀ, a tall Â
+/// gives x = P Q_B Σ⁺ P_Bᵀ (Qᴴ c), a wide Â = P Bᵀ Qᴴ gives
+/// x = Q P_B Σ⁺ Q_Bᵀ (Pᴴ c).
+template <class T>
+Status solveThroughBidiagonal(ComplexColumns<T>& w, bool wide, ComplexColumns<T>& c, T threshold,
+                              ComplexColumns<T>& x) {
+  BidiagonalReduction<T> reduction;
+  reduction.wide = wide;
+  reduceToBidiagonal(w, reduction);
+  const Index rows = reduction.rows, columns = reduction.columns, nrhs = c.cols();
+  std::vector<T> p(static_cast<std::size_t>(columns * columns)), q(p.size()), sigma(static_cast<std::size_t>(columns));
+  const Status status =
+      bidiagonalSVD(reduction.diagonal.data(), reduction.superdiagonal.data(), columns, p.data(), sigma.data(), q.data());
+  if (status != Status::ok) return status;
+  const T cutoff = threshold * sigma[0];
+  detail::Vector<T> inverted(columns);
+  for (Index i = 0; i < columns; ++i) {
+    const T value = sigma[static_cast<std::size_t>(i)];
+    inverted(i) = value > cutoff ? T(1) / value : T(0);
+  }
+  const Eigen::Map<const detail::ColumnMajorMatrix<T>> factorP(p.data(), columns, columns),
+      factorQ(q.data(), columns, columns);
+  // The reflectors that reach c, and the real factors on either side of
+  // Σ⁺: for a tall Â, Qᴴ, P_Bᵀ and Q_B; for a wide one, Pᴴ, Q_Bᵀ and P_B.
+  applyAdjointReflectors(wide ? reduction.right : reduction.left, c, wide ? 1 : 0);
+  const auto& before = wide ? factorQ : factorP;
+  const auto& after = wide ? factorP : factorQ;
+  ComplexColumns<T> projected = before.transpose().template cast<Complex<T>>() * c.topRows(columns);
+  projected = inverted.template cast<Complex<T>>().asDiagonal() * projected;
+  x = ComplexColumns<T>::Zero(wide ? rows : columns, nrhs);
+  x.topRows(columns) = after.template cast<Complex<T>>() * projected;
+  if (wide) {
+    applyReflectors(reduction.left, x, 0);
+  } else {
+    applyReflectors(reduction.right, x, 1);
+  }
+  return Status::ok;
+}
+
+/// The least-squares solution of A x ≈ b with the smallest norm, x = A⁺ b
+/// for the complex m×n `a` and m×nrhs `b` into the n×nrhs `x` (row-major,
+/// interleaved), as LAPACK's zgelsd forms it: no singular vectors of A, and
+/// a W (A, or Aᴴ when wide) with at least 1.6 times as many rows as columns
+/// factored W = Q₀ R first, so that only the square R is bidiagonalized
+/// ((Q₀ R)⁺ = R⁺ Q₀ᴴ: x = R⁺ (Q₀ᴴ b) when tall, x = Q₀ (Rᴴ)⁺ b when wide).
+/// Singular values at most max(m, n)·eps·σ₀ count as zero (numpy's `lstsq`
+/// cut-off). Non-finite input gives NaN.
+template <class T>
+Status leastSquaresImpl(const T* a, Index m, Index n, const T* b, Index nrhs, T* x) {
+  if (m < 0 || n < 0 || nrhs < 0) return Status::invalidArgument;
+  auto solution = detail::complexView(x, n, nrhs);
+  if (n == 0 || nrhs == 0) return Status::ok;
+  if (m == 0) {
+    solution.setZero();  // every x fits; the minimum-norm one is zero
+    return Status::ok;
+  }
+  if (!detail::allFinite(a, 2 * m * n) || !detail::allFinite(b, 2 * m * nrhs)) {
+    detail::fillNaN(x, 2 * n * nrhs);
+    return Status::ok;
+  }
+  const bool wide = m < n;
+  const Index rows = std::max(m, n), columns = std::min(m, n);
+  const T threshold = T(rows) * std::numeric_limits<T>::epsilon();
+  int e = 0;
+  ComplexColumns<T> w = scaledWorkingMatrix(a, m, n, e);
+  ComplexColumns<T> c = detail::complexView(b, m, nrhs);
+  ComplexColumns<T> result;
+  if (5 * rows >= 8 * columns) {
+    detail::Vector<Complex<T>> coefficients;
+    factorComplexQRInPlace(w, coefficients);
+    ComplexColumns<T> r = w.topRows(columns).template triangularView<Eigen::Upper>();
+    if (!wide) {
+      applyComplexQAdjoint(w, coefficients, c);
+      c.conservativeResize(columns, nrhs);
+    }
+    ComplexColumns<T> y;
+    const Status status = solveThroughBidiagonal(r, wide, c, threshold, y);
+    if (status != Status::ok) return status;
+    if (wide) {
+      result = ComplexColumns<T>::Zero(rows, nrhs);
+      result.topRows(columns) = y;
+      applyComplexQ(w, coefficients, result);
+    } else {
+      result = std::move(y);
+    }
+  } else {
+    const Status status = solveThroughBidiagonal(w, wide, c, threshold, result);
+    if (status != Status::ok) return status;
+  }
+  solution = result * std::ldexp(T(1), -e);
   return Status::ok;
 }
 
@@ -348,6 +501,13 @@ Status complexSVD(const float* a, Index m, Index n, bool full, float* u, float* 
 Status complexSVD(const double* a, Index m, Index n, bool full, double* u, double* singularValues,
                   double* v) noexcept {
   return guarded([&] { return svdImpl(a, m, n, full, u, singularValues, v); });
+}
+
+Status complexLeastSquares(const float* a, Index m, Index n, const float* b, Index nrhs, float* x) noexcept {
+  return guarded([&] { return leastSquaresImpl(a, m, n, b, nrhs, x); });
+}
+Status complexLeastSquares(const double* a, Index m, Index n, const double* b, Index nrhs, double* x) noexcept {
+  return guarded([&] { return leastSquaresImpl(a, m, n, b, nrhs, x); });
 }
 
 }  // namespace core

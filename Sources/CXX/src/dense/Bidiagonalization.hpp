@@ -183,6 +183,22 @@ void applyLeftReflectors(const ColumnMajorMatrix<T>& w, ColumnMajorMatrix<T>& ta
   applyReflectorsInBlocks(w, coefficients, target, bidiagonalPanelWidth);
 }
 
+/// target = Qᵀ target for the left reflectors of `applyLeftReflectors`.
+template <class T>
+void applyTransposedLeftReflectors(const ColumnMajorMatrix<T>& w, ColumnMajorMatrix<T>& target) {
+  const Vector<T> coefficients = w.diagonal();
+  applyTransposedReflectorsInBlocks(w, coefficients, target, bidiagonalPanelWidth);
+}
+
+/// The right reflectors that `bidiagonalizeInPlace` left in the rows of
+/// `w`, as columns (each with its coefficient on the diagonal, where the
+/// vector's implied 1 belongs), for the reflector routines.
+template <class T>
+ColumnMajorMatrix<T> rightReflectorColumns(const ColumnMajorMatrix<T>& w) {
+  const Index count = w.cols() - 1;
+  return w.block(0, 1, count, count).transpose();
+}
+
 /// target = P target, where P = G₀ G₁ ⋯ are the right reflectors that
 /// `bidiagonalizeInPlace` left in the rows of `w` (G_k acts on entries
 /// k + 1 onwards).
@@ -190,11 +206,19 @@ template <class T>
 void applyRightReflectors(const ColumnMajorMatrix<T>& w, ColumnMajorMatrix<T>& target) {
   const Index count = w.cols() - 1;
   if (count <= 0) return;
-  // The row vectors as columns, each with its coefficient on the diagonal
-  // (where the vector's implied 1 belongs).
-  const ColumnMajorMatrix<T> vectors = w.block(0, 1, count, count).transpose();
+  const ColumnMajorMatrix<T> vectors = rightReflectorColumns(w);
   const Vector<T> coefficients = vectors.diagonal();
   applyReflectorsInBlocks(vectors, coefficients, target.bottomRows(count), bidiagonalPanelWidth);
+}
+
+/// target = Pᵀ target for the right reflectors of `applyRightReflectors`.
+template <class T>
+void applyTransposedRightReflectors(const ColumnMajorMatrix<T>& w, ColumnMajorMatrix<T>& target) {
+  const Index count = w.cols() - 1;
+  if (count <= 0) return;
+  const ColumnMajorMatrix<T> vectors = rightReflectorColumns(w);
+  const Vector<T> coefficients = vectors.diagonal();
+  applyTransposedReflectorsInBlocks(vectors, coefficients, target.bottomRows(count), bidiagonalPanelWidth);
 }
 
 }  // namespace

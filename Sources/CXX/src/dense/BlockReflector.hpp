@@ -107,6 +107,21 @@ void applyReflectorsInBlocks(const Vectors& vectors, const Coefficients& coeffic
   }
 }
 
+/// target = ⋯ H₁ᵀ H₀ᵀ target, the transpose of `applyReflectorsInBlocks`'s
+/// product (the same reflectors, read the same way), in blocks of
+/// `blockWidth`, first block first, each by applyBlockReflector across the
+/// threads.
+template <class Vectors, class Coefficients, class Target>
+void applyTransposedReflectorsInBlocks(const Vectors& vectors, const Coefficients& coefficients, Target&& target,
+                                       Index blockWidth) {
+  const Index rows = vectors.rows(), count = vectors.cols();
+  for (Index top = 0; top < count; top += blockWidth) {
+    const Index width = std::min(blockWidth, count - top);
+    applyBlockReflector(target.bottomRows(rows - top), vectors.block(top, top, rows - top, width),
+                        coefficients.segment(top, width), false);
+  }
+}
+
 /// Below this many reflectors `formReflectorProductInBlocks` applies them
 /// one at a time: the block reflector's triangular factor and products cost
 /// more than they save there.

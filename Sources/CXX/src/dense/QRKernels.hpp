@@ -3,11 +3,9 @@
 // internal linkage.
 //
 // Householder QR, thin: a (m×n) = Q (m×k) R (k×n), k = min(m, n), blocked
-// like LAPACK's xGEQRF and xORGQR: each panel of columns is factored by
-// Eigen's unblocked Householder QR, and its reflectors are applied to the
-// rest as one block reflector I − V T Vᵀ (Eigen's level-3 kernel). A block
-// reflector acts on each column alone, so the columns are split across the
-// pool's threads.
+// like LAPACK's xGEQRF and xORGQR (HouseholderQRInPlace.hpp factors; Q is
+// formed here from the same blocks of reflectors). A block reflector acts on
+// each column alone, so the columns are split across the pool's threads.
 #pragma once
 
 #include <algorithm>
@@ -16,17 +14,13 @@
 
 #include "BlockReflector.hpp"
 #include "EigenSetup.hpp"
+#include "HouseholderQRInPlace.hpp"
 #include "StorageOrder.hpp"
-#include <Eigen/QR>
 
 namespace core {
 namespace {
 
 using namespace detail;
-
-/// Columns per panel: wide enough for level-3 updates, narrow enough that
-/// the unblocked panel factorization stays a small part of the work.
-constexpr Index qrPanelWidth = 48;
 
 template <class T>
 Status qrImpl(const T* a, Index m, Index n, T* q, T* r) {
@@ -37,14 +31,8 @@ Status qrImpl(const T* a, Index m, Index n, T* q, T* r) {
   const int e = scaleExponent(a, m * n);
   ColumnMajorMatrix<T> w = uninitializedWorkingMatrix<T>(m, n);
   copyTransposed(a, m, n, std::ldexp(T(1), -e), w.data());
-  Vector<T> coefficients(k), workspace(n);
-  for (Index top = 0; top < k; top += qrPanelWidth) {
-    const Index width = std::min(qrPanelWidth, k - top), trailing = n - top - width;
-    auto panel = w.block(top, top, m - top, width);
-    auto panelCoefficients = coefficients.segment(top, width);
-    Eigen::internal::householder_qr_inplace_unblocked(panel, panelCoefficients, workspace.data());
-    if (trailing > 0) applyBlockReflector(w.block(top, top + width, m - top, trailing), panel, panelCoefficients, false);
-  }
+  Vector<T> coefficients;
+  factorQRInPlace(w, coefficients);
   MatrixMap<T> rMap(r, k, n);
   memory::adviseLargePagesFor(r, k * n);
   rMap = w.topRows(k).template triangularView<Eigen::Upper>();

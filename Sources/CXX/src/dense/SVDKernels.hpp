@@ -10,8 +10,10 @@
 // solver and threaded merge products, BidiagonalDivideAndConquer.hpp), then
 // U = Q P_B and V = P Q_B by blocks of reflectors across the threads. At
 // n = 512 on one thread this takes ~110 ms, where the same steps around
-// Eigen's own secular-equation solver took ~180 ms. Least squares and the
-// pseudo-inverse use the same decomposition (thin), then V Σ⁺ Uᵀ. Small
+// Eigen's own secular-equation solver took ~180 ms. The pseudo-inverse
+// uses the same decomposition (thin), then V Σ⁺ Uᵀ; least squares stops
+// before U and V and lets the reflectors act on b and on the solution
+// instead (LAPACK's xGELSD order). Small
 // matrices (min(m, n) ≤ 15 and m·n ≤ 400) take one-sided Jacobi instead
 // (OneSidedJacobiSVD.hpp). Eigen's BDCSVD is never run
 // whole: instantiating it (a QR-preconditioned Jacobi SVD below 16, its own
@@ -27,6 +29,7 @@
 #include "BidiagonalSVD.hpp"
 #include "Bidiagonalization.hpp"
 #include "EigenSetup.hpp"
+#include "HouseholderQRInPlace.hpp"
 #include "OneSidedJacobiSVD.hpp"
 #include "StorageOrder.hpp"
 
@@ -64,6 +67,30 @@ struct WorkingSVD {
   const ColumnMajorMatrix<T>& rightOfA() const { return transposed ? left : right; }
 };
 
+/// W = A / 2^e, or Aᵀ / 2^e when A is wide (m < n), into `w` (max(m, n) ×
+/// min(m, n), column-major).
+template <class T>
+void loadWorkingMatrix(const T* a, Index m, Index n, int e, ColumnMajorMatrix<T>& w) {
+  if (m < n) {
+    // Row-major A is column-major Aᵀ.
+    w = ConstMatrixMap<T>(a, m, n).transpose() * std::ldexp(T(1), -e);
+  } else {
+    copyTransposed(a, m, n, std::ldexp(T(1), -e), w.data());
+  }
+}
+
+/// The general route's first two steps on W (rows ≥ columns ≥ 1), in place:
+/// W = Q B Pᵀ, with Q and P left in `w` as reflectors (Bidiagonalization.hpp),
+/// and B = P_B Σ Q_Bᵀ into `bidiagonal` (P_B and Q_B when `vectors`). False
+/// when the bidiagonal SVD does not converge.
+template <class T>
+bool decomposeThroughBidiagonal(ColumnMajorMatrix<T>& w, bool vectors, BidiagonalSVD<T>& bidiagonal) {
+  const Index columns = w.cols();
+  Vector<T> diagonal(columns), superdiagonal(std::max<Index>(columns - 1, 1));
+  bidiagonalizeInPlace(w, diagonal.data(), superdiagonal.data());
+  return bidiagonal.compute(diagonal.data(), superdiagonal.data(), columns, vectors) == Eigen::Success;
+}
+
 /// Decomposes A / 2^e (min(m, n) ≥ 1) into `result`; the
 /// vectors only when `vectors` is set, U full when `full` is. A W of at
 /// most 15 columns and 400 entries by one-sided Jacobi
@@ -74,14 +101,7 @@ Status decomposeScaled(const T* a, Index m, Index n, int e, bool vectors, bool f
   result.transposed = m < n;
   const Index rows = std::max(m, n), columns = std::min(m, n);
   ColumnMajorMatrix<T> w = uninitializedWorkingMatrix<T>(rows, columns);
-  const auto loadW = [&] {
-    if (result.transposed) {
-      // Row-major A is column-major Aᵀ.
-      w = ConstMatrixMap<T>(a, columns, rows).transpose() * std::ldexp(T(1), -e);
-    } else {
-      copyTransposed(a, m, n, std::ldexp(T(1), -e), w.data());
-    }
-  };
+  const auto loadW = [&] { loadWorkingMatrix(a, m, n, e, w); };
   loadW();
   const Index leftColumns = full ? rows : columns;
   if (columns <= jacobiSVDMaximumColumns && rows * columns <= jacobiSVDMaximumElements) {
@@ -96,11 +116,8 @@ Status decomposeScaled(const T* a, Index m, Index n, int e, bool vectors, bool f
     }
     loadW();  // the general route below, on W as it was
   }
-  Vector<T> diagonal(columns), superdiagonal(std::max<Index>(columns - 1, 1));
-  bidiagonalizeInPlace(w, diagonal.data(), superdiagonal.data());
   BidiagonalSVD<T> bidiagonal;
-  const Eigen::ComputationInfo info = bidiagonal.compute(diagonal.data(), superdiagonal.data(), columns, vectors);
-  if (info != Eigen::Success) return Status::noConvergence;
+  if (!decomposeThroughBidiagonal(w, vectors, bidiagonal)) return Status::noConvergence;
   result.values.resize(columns);
   bidiagonal.singularValues(result.values.data(), columns);
   if (!vectors) return Status::ok;
@@ -206,6 +223,42 @@ Status singularValuesImpl(const T* a, Index m, Index n, T* values) {
   return scaledSVD<T>(a, m, n, e, false, nullptr, values, nullptr);
 }
 
+/// x = Â⁺ c for Â = W (tall) or Â = Wᵀ (`wide`), W in `w` with rows ≥
+/// columns ≥ 1, singular values at most `threshold`·σ₀ counted as zero;
+/// `w` is overwritten. With W = Q B Pᵀ and B = P_B Σ Q_Bᵀ, a tall Â has
+/// U = Q P_B and V = P Q_B, so x = P Q_B Σ⁺ P_Bᵀ (Qᵀ c): the reflectors of
+/// Q reach the right-hand sides instead of an identity, and U is never
+/// formed. A wide Â = P Bᵀ Qᵀ has U = P Q_B and V = Q P_B, so
+/// x = Q P_B Σ⁺ Q_Bᵀ (Pᵀ c). False when the bidiagonal SVD does not
+/// converge.
+template <class T>
+bool solveThroughBidiagonal(ColumnMajorMatrix<T>& w, bool wide, ColumnMajorMatrix<T>& c, T threshold,
+                            ColumnMajorMatrix<T>& x) {
+  const Index rows = w.rows(), columns = w.cols(), nrhs = c.cols();
+  BidiagonalSVD<T> bidiagonal;
+  if (!decomposeThroughBidiagonal(w, true, bidiagonal)) return false;
+  Vector<T> values(columns);
+  bidiagonal.singularValues(values.data(), columns);
+  const T cutoff = std::max(threshold * values(0), std::numeric_limits<T>::min());
+  const Vector<T> inverted = (values.array() > cutoff).select(values.cwiseInverse(), T(0));
+  ColumnMajorMatrix<T> projected;
+  if (!wide) {
+    applyTransposedLeftReflectors(w, c);
+    projected.noalias() = bidiagonal.leftVectors().transpose() * c.topRows(columns);
+    projected.array().colwise() *= inverted.array();
+    x.noalias() = bidiagonal.rightVectors() * projected;
+    applyRightReflectors(w, x);
+  } else {
+    applyTransposedRightReflectors(w, c);
+    projected.noalias() = bidiagonal.rightVectors().transpose() * c;
+    projected.array().colwise() *= inverted.array();
+    x = ColumnMajorMatrix<T>::Zero(rows, nrhs);
+    x.topRows(columns).noalias() = bidiagonal.leftVectors() * projected;
+    applyLeftReflectors(w, x);
+  }
+  return true;
+}
+
 template <class T>
 Status leastSquaresImpl(const T* a, Index m, Index n, const T* b, Index nrhs, T* x) {
   if (m < 0 || n < 0 || nrhs < 0) return Status::invalidArgument;
@@ -222,13 +275,49 @@ Status leastSquaresImpl(const T* a, Index m, Index n, const T* b, Index nrhs, T*
   // A = 2^e Â exactly, so x = Â⁺ b / 2^e = V Σ⁺ Uᵀ b / 2^e.
   const int e = scaleExponent(a, m * n);
   const ConstMatrixMap<T> rhs(b, m, nrhs);
-  WorkingSVD<T> svd;
-  const Status status = decomposeScaled(a, m, n, e, true, false, svd);
-  if (status != Status::ok) return status;
-  ColumnMajorMatrix<T> projected = svd.leftOfA().transpose() * rhs;
-  projected.array().colwise() *= invertedSingularValues(svd.values, m, n).array();
-  solution.noalias() = svd.rightOfA() * projected;
-  solution *= std::ldexp(T(1), -e);
+  const Index rows = std::max(m, n), columns = std::min(m, n);
+  if (columns <= jacobiSVDMaximumColumns && rows * columns <= jacobiSVDMaximumElements) {
+    WorkingSVD<T> svd;
+    const Status status = decomposeScaled(a, m, n, e, true, false, svd);
+    if (status != Status::ok) return status;
+    ColumnMajorMatrix<T> projected = svd.leftOfA().transpose() * rhs;
+    projected.array().colwise() *= invertedSingularValues(svd.values, m, n).array();
+    solution.noalias() = svd.rightOfA() * projected;
+    solution *= std::ldexp(T(1), -e);
+    return Status::ok;
+  }
+  // Larger: as LAPACK's xGELSD, U and V are never formed, and a W with at
+  // least 1.6 times as many rows as columns (xGELSD's crossover) is
+  // factored W = Q₀ R first, so that only the square R is bidiagonalized.
+  // Both leave A⁺ unchanged: (Q₀ R)⁺ = R⁺ Q₀ᵀ for Q₀ with orthonormal
+  // columns. A tall Â = Q₀ R gives x = R⁺ (Q₀ᵀ b), a wide Â = Rᵀ Q₀ᵀ gives
+  // x = Q₀ (Rᵀ)⁺ b.
+  ColumnMajorMatrix<T> w = uninitializedWorkingMatrix<T>(rows, columns);
+  loadWorkingMatrix(a, m, n, e, w);
+  const bool wide = m < n;
+  ColumnMajorMatrix<T> c = rhs;
+  ColumnMajorMatrix<T> result;
+  if (5 * rows >= 8 * columns) {
+    Vector<T> coefficients;
+    factorQRInPlace(w, coefficients);
+    ColumnMajorMatrix<T> r = w.topRows(columns).template triangularView<Eigen::Upper>();
+    if (!wide) {
+      applyTransposedReflectorsInBlocks(w, coefficients, c, qrPanelWidth);
+      c.conservativeResize(columns, nrhs);
+    }
+    ColumnMajorMatrix<T> y;
+    if (!solveThroughBidiagonal(r, wide, c, rankThreshold<T>(m, n), y)) return Status::noConvergence;
+    if (wide) {
+      result = ColumnMajorMatrix<T>::Zero(rows, nrhs);
+      result.topRows(columns) = y;
+      applyReflectorsInBlocks(w, coefficients, result, qrPanelWidth);
+    } else {
+      result = std::move(y);
+    }
+  } else if (!solveThroughBidiagonal(w, wide, c, rankThreshold<T>(m, n), result)) {
+    return Status::noConvergence;
+  }
+  solution = result * std::ldexp(T(1), -e);
   return Status::ok;
 }
 
