@@ -62,6 +62,18 @@ enum ComplexCases {
         family: family, name: "SVD", size: "\(n)×\(n)", cxx: cxx, swift: nil, work: 1, unit: "calls/s",
         agree: nil, note: "compared with numpy by peers.py")
     }
+    for n in quick ? [128] : [512] {
+      cases.append(
+        BenchmarkCase(family: family, name: "least squares", size: "\(n)×\(n / 2)") { budget in
+          var generator = BenchmarkRandom(seed: 50 &+ UInt64(n))
+          let a = Matrix<Complex<R>>.random(rows: n, columns: n / 2, in: -1...1, using: &generator)
+          let b = Matrix<Complex<R>>.random(rows: n, columns: 1, in: -1...1, using: &generator).elements
+          let cxx = measure(budget) { blackHole(a.leastSquares(b)) }
+          return .cxxVersusSwift(
+            family: family, name: "least squares", size: "\(n)×\(n / 2)", cxx: cxx, swift: nil, work: 1,
+            unit: "calls/s", agree: nil, note: "compared with numpy by peers.py")
+        })
+    }
     add("Hermitian eigen", quick ? [64] : [256, 512]) { n, budget in
       let a = input(R.self, n, seed: 48)
       let hermitian = (a + a.adjoint()) * Complex(R(0.5))

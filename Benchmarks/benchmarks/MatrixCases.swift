@@ -50,6 +50,12 @@ enum MatrixCases {
         family: family, name: "SVD", size: "\(n)×\(n)", cxx: cxx, swift: nil, work: 1, unit: "SVDs/s",
         agree: nil, note: "no Swift version of divide-and-conquer SVD")
     }
+    for n in factorSizes where n >= 64 {
+      cases.append(
+        BenchmarkCase(family: family, name: "least squares", size: "\(n)×\(n / 2)") { budget in
+          leastSquares(T.self, n, budget, family: family)
+        })
+    }
     add("symmetric eigen", factorSizes) { n, budget in
       let b = input(T.self, n, seed: 8)
       let a = (b + b.transposed()) / 2
@@ -59,6 +65,20 @@ enum MatrixCases {
         unit: "decompositions/s", agree: nil, note: "no Swift version of the tridiagonal eigensolver")
     }
     return cases
+  }
+
+  /// Least squares of a random tall n × n/2 system (numpy's `lstsq` in
+  /// `peers.py`, on the same shape).
+  static func leastSquares<T: RealMatrixScalar>(_: T.Type, _ n: Int, _ budget: TimingBudget, family: String)
+    -> CaseResult
+  {
+    var generator = BenchmarkRandom(seed: 12 &+ UInt64(n))
+    let a = Matrix<T>.random(rows: n, columns: n / 2, in: -1...1, using: &generator)
+    let b = Matrix<T>.random(rows: n, columns: 1, in: -1...1, using: &generator).elements
+    let cxx = measure(budget) { blackHole(a.leastSquares(b)) }
+    return .cxxVersusSwift(
+      family: family, name: "least squares", size: "\(n)×\(n / 2)", cxx: cxx, swift: nil, work: 1,
+      unit: "calls/s", agree: nil, note: "no Swift version; compared with numpy by peers.py")
   }
 
   /// A seeded random n×n matrix with entries in [-1, 1].
