@@ -288,7 +288,8 @@ Status leastSquaresImpl(const T* a, Index m, Index n, const T* b, Index nrhs, T*
   }
   // Larger: as LAPACK's xGELSD, U and V are never formed, and a W with at
   // least 1.6 times as many rows as columns (xGELSD's crossover) is
-  // factored W = Q₀ R first, so that only the square R is bidiagonalized.
+  // factored W = Q₀ R first, so that only the square R is bidiagonalized
+  // (or, at full rank, only its singular values computed).
   // Both leave A⁺ unchanged: (Q₀ R)⁺ = R⁺ Q₀ᵀ for Q₀ with orthonormal
   // columns. A tall Â = Q₀ R gives x = R⁺ (Q₀ᵀ b), a wide Â = Rᵀ Q₀ᵀ gives
   // x = Q₀ (Rᵀ)⁺ b.
@@ -305,8 +306,25 @@ Status leastSquaresImpl(const T* a, Index m, Index n, const T* b, Index nrhs, T*
       applyTransposedReflectorsInBlocks(w, coefficients, c, qrPanelWidth);
       c.conservativeResize(columns, nrhs);
     }
+    // R's singular values (Â's) decide the rank. At full rank R is
+    // invertible and the solution is unique: y = R⁻¹ c (tall) or R⁻ᵀ c
+    // (wide), by a triangular solve instead of R's singular vectors.
     ColumnMajorMatrix<T> y;
-    if (!solveThroughBidiagonal(r, wide, c, rankThreshold<T>(m, n), y)) return Status::noConvergence;
+    ColumnMajorMatrix<T> reduced = r;
+    BidiagonalSVD<T> values;
+    if (!decomposeThroughBidiagonal(reduced, false, values)) return Status::noConvergence;
+    Vector<T> sigma(columns);
+    values.singularValues(sigma.data(), columns);
+    if (sigma(columns - 1) > std::max(rankThreshold<T>(m, n) * sigma(0), std::numeric_limits<T>::min())) {
+      y = c.topRows(columns);
+      if (wide) {
+        r.transpose().template triangularView<Eigen::Lower>().solveInPlace(y);
+      } else {
+        r.template triangularView<Eigen::Upper>().solveInPlace(y);
+      }
+    } else if (!solveThroughBidiagonal(r, wide, c, rankThreshold<T>(m, n), y)) {
+      return Status::noConvergence;
+    }
     if (wide) {
       result = ColumnMajorMatrix<T>::Zero(rows, nrhs);
       result.topRows(columns) = y;
