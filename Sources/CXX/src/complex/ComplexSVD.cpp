@@ -443,7 +443,8 @@ Status solveThroughBidiagonal(ComplexColumns<T>& w, bool wide, ComplexColumns<T>
 /// interleaved), as LAPACK's zgelsd forms it: no singular vectors of A, and
 /// a W (A, or Aᴴ when wide) with at least 1.6 times as many rows as columns
 /// factored W = Q₀ R first, so that only the square R is bidiagonalized
-/// ((Q₀ R)⁺ = R⁺ Q₀ᴴ: x = R⁺ (Q₀ᴴ b) when tall, x = Q₀ (Rᴴ)⁺ b when wide).
+/// ((Q₀ R)⁺ = R⁺ Q₀ᴴ: x = R⁺ (Q₀ᴴ b) when tall, x = Q₀ (Rᴴ)⁺ b when wide),
+/// or at full rank only its singular values computed and R solved.
 /// Singular values at most max(m, n)·eps·σ₀ count as zero (numpy's `lstsq`
 /// cut-off). Non-finite input gives NaN.
 template <class T>
@@ -474,9 +475,28 @@ Status leastSquaresImpl(const T* a, Index m, Index n, const T* b, Index nrhs, T*
       applyComplexQAdjoint(w, coefficients, c);
       c.conservativeResize(columns, nrhs);
     }
+    // R's singular values (Â's) decide the rank. At full rank R is
+    // invertible and the solution is unique: y = R⁻¹ c (tall) or R⁻ᴴ c
+    // (wide), by a triangular solve instead of R's singular vectors.
     ComplexColumns<T> y;
-    const Status status = solveThroughBidiagonal(r, wide, c, threshold, y);
-    if (status != Status::ok) return status;
+    ComplexColumns<T> reduced = r;
+    BidiagonalReduction<T> reduction;
+    reduceToBidiagonal(reduced, reduction);
+    std::vector<T> sigma(static_cast<std::size_t>(columns));
+    const Status valuesStatus = bidiagonalSVD(reduction.diagonal.data(), reduction.superdiagonal.data(), columns,
+                                              nullptr, sigma.data(), nullptr);
+    if (valuesStatus != Status::ok) return valuesStatus;
+    if (sigma.back() > threshold * sigma.front()) {
+      y = c.topRows(columns);
+      if (wide) {
+        r.adjoint().template triangularView<Eigen::Lower>().solveInPlace(y);
+      } else {
+        r.template triangularView<Eigen::Upper>().solveInPlace(y);
+      }
+    } else {
+      const Status status = solveThroughBidiagonal(r, wide, c, threshold, y);
+      if (status != Status::ok) return status;
+    }
     if (wide) {
       result = ComplexColumns<T>::Zero(rows, nrhs);
       result.topRows(columns) = y;
