@@ -217,6 +217,23 @@ void reducePanel(ComplexColumns<T>& w, Index p, Index width, std::vector<Reflect
 /// than this they are applied one at a time.
 constexpr Index reflectorBlockWidth = 32;
 
+/// The `reflectors` (H_j acting on rows j + offset onwards) for the block
+/// routines: reflector j's vector in column j of the unit lower `rows` ×
+/// count matrix `vectors` (its leading 1 on the diagonal, not stored), its
+/// coefficient in `coefficients`.
+template <class T>
+void packReflectors(const std::vector<Reflector<T>>& reflectors, Index rows, ComplexColumns<T>& vectors,
+                    detail::Vector<Complex<T>>& coefficients) {
+  const Index count = static_cast<Index>(reflectors.size());
+  vectors = ComplexColumns<T>::Zero(rows, count);
+  coefficients.resize(count);
+  for (Index j = 0; j < count; ++j) {
+    const Reflector<T>& reflector = reflectors[static_cast<std::size_t>(j)];
+    coefficients(j) = reflector.tau;
+    vectors.col(j).segment(j + 1, reflector.tail.size()) = reflector.tail;
+  }
+}
+
 /// target = H₀ H₁ ⋯ H_{c−1} target for the c `reflectors`, H_j acting on
 /// rows j + `offset` onwards (reflectors[j].first), by the dense layer's
 /// applyReflectorsInBlocks in blocks of `reflectorBlockWidth`, each
@@ -230,15 +247,9 @@ void applyReflectors(const std::vector<Reflector<T>>& reflectors, ComplexColumns
     for (Index j = count - 1; j >= 0; --j) applyFromLeft(reflectors[static_cast<std::size_t>(j)], target, 0, false);
     return;
   }
-  // Reflector j's vector in column j of a unit lower rows × count matrix
-  // (its leading 1 on the diagonal, not stored).
-  ComplexColumns<T> vectors = ComplexColumns<T>::Zero(rows, count);
-  detail::Vector<Complex<T>> coefficients(count);
-  for (Index j = 0; j < count; ++j) {
-    const Reflector<T>& reflector = reflectors[static_cast<std::size_t>(j)];
-    coefficients(j) = reflector.tau;
-    vectors.col(j).segment(j + 1, reflector.tail.size()) = reflector.tail;
-  }
+  ComplexColumns<T> vectors;
+  detail::Vector<Complex<T>> coefficients;
+  packReflectors(reflectors, rows, vectors, coefficients);
   applyReflectorsInBlocks(vectors, coefficients, target.bottomRows(rows), reflectorBlockWidth,
                           ApplyComplexBlockReflector{});
 }
@@ -254,13 +265,9 @@ void applyAdjointReflectors(const std::vector<Reflector<T>>& reflectors, Complex
     for (Index j = 0; j < count; ++j) applyFromLeft(reflectors[static_cast<std::size_t>(j)], target, 0, true);
     return;
   }
-  ComplexColumns<T> vectors = ComplexColumns<T>::Zero(rows, count);
-  detail::Vector<Complex<T>> coefficients(count);
-  for (Index j = 0; j < count; ++j) {
-    const Reflector<T>& reflector = reflectors[static_cast<std::size_t>(j)];
-    coefficients(j) = reflector.tau;
-    vectors.col(j).segment(j + 1, reflector.tail.size()) = reflector.tail;
-  }
+  ComplexColumns<T> vectors;
+  detail::Vector<Complex<T>> coefficients;
+  packReflectors(reflectors, rows, vectors, coefficients);
   for (Index top = 0; top < count; top += reflectorBlockWidth) {
     const Index width = std::min(reflectorBlockWidth, count - top);
     ApplyComplexBlockReflector{true}(target.bottomRows(rows - top), vectors.block(top, top, rows - top, width),
