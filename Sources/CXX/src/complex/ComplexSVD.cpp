@@ -404,17 +404,14 @@ Status svdImpl(const T* a, Index m, Index n, bool full, T* u, T* values, T* v) {
   return Status::ok;
 }
 
-/// x = Â⁺ c for Â = W, or Â = Wᴴ when `wide`, W in `w` (rows ≥ columns ≥ 1,
-/// overwritten), singular values at most `threshold`·σ₀ counted as zero,
-/// without forming U or V: with W = Q B Pᴴ and B = P_B Σ Q_Bᵀ, a tall Â
+/// x = Â⁺ c for Â = W, or Â = Wᴴ when `wide`, W (rows ≥ columns ≥ 1) already
+/// reduced to `reduction`, singular values at most `threshold`·σ₀ counted as
+/// zero, without forming U or V: with W = Q B Pᴴ and B = P_B Σ Q_Bᵀ, a tall Â
 /// gives x = P Q_B Σ⁺ P_Bᵀ (Qᴴ c), a wide Â = P Bᵀ Qᴴ gives
 /// x = Q P_B Σ⁺ Q_Bᵀ (Pᴴ c).
 template <class T>
-Status solveThroughBidiagonal(ComplexColumns<T>& w, bool wide, ComplexColumns<T>& c, T threshold,
-                              ComplexColumns<T>& x) {
-  BidiagonalReduction<T> reduction;
-  reduction.wide = wide;
-  reduceToBidiagonal(w, reduction);
+Status solveThroughBidiagonal(const BidiagonalReduction<T>& reduction, bool wide, ComplexColumns<T>& c,
+                              T threshold, ComplexColumns<T>& x) {
   const Index rows = reduction.rows, columns = reduction.columns, nrhs = c.cols();
   std::vector<T> p(static_cast<std::size_t>(columns * columns)), q(p.size()), sigma(static_cast<std::size_t>(columns));
   const Status status =
@@ -484,7 +481,8 @@ Status leastSquaresImpl(const T* a, Index m, Index n, const T* b, Index nrhs, T*
     }
     // R's singular values (Â's) decide the rank. At full rank R is
     // invertible and the solution is unique: y = R⁻¹ c (tall) or R⁻ᴴ c
-    // (wide), by a triangular solve instead of R's singular vectors.
+    // (wide), by a triangular solve instead of R's singular vectors. Below
+    // full rank, the same reduction of R serves the bidiagonal route.
     ComplexColumns<T> y;
     ComplexColumns<T> reduced = r;
     BidiagonalReduction<T> reduction;
@@ -501,7 +499,7 @@ Status leastSquaresImpl(const T* a, Index m, Index n, const T* b, Index nrhs, T*
         r.template triangularView<Eigen::Upper>().solveInPlace(y);
       }
     } else {
-      const Status status = solveThroughBidiagonal(r, wide, c, threshold, y);
+      const Status status = solveThroughBidiagonal(reduction, wide, c, threshold, y);
       if (status != Status::ok) return status;
     }
     if (wide) {
@@ -512,7 +510,9 @@ Status leastSquaresImpl(const T* a, Index m, Index n, const T* b, Index nrhs, T*
       result = std::move(y);
     }
   } else {
-    const Status status = solveThroughBidiagonal(w, wide, c, threshold, result);
+    BidiagonalReduction<T> reduction;
+    reduceToBidiagonal(w, reduction);
+    const Status status = solveThroughBidiagonal(reduction, wide, c, threshold, result);
     if (status != Status::ok) return status;
   }
   solution = result * std::ldexp(T(1), -e);

@@ -79,16 +79,32 @@ void loadWorkingMatrix(const T* a, Index m, Index n, int e, ColumnMajorMatrix<T>
   }
 }
 
+/// The upper bidiagonal B of W = Q B Pᵀ.
+template <class T>
+struct BidiagonalForm {
+  Vector<T> diagonal, superdiagonal;
+
+  /// Reduces `w` (rows ≥ columns ≥ 1) in place, Q and P left in it as
+  /// reflectors (Bidiagonalization.hpp).
+  explicit BidiagonalForm(ColumnMajorMatrix<T>& w)
+      : diagonal(w.cols()), superdiagonal(std::max<Index>(w.cols() - 1, 1)) {
+    bidiagonalizeInPlace(w, diagonal.data(), superdiagonal.data());
+  }
+
+  /// B = P_B Σ Q_Bᵀ into `bidiagonal` (P_B and Q_B when `vectors`); false
+  /// when it does not converge.
+  bool decompose(bool vectors, BidiagonalSVD<T>& bidiagonal) const {
+    return bidiagonal.compute(diagonal.data(), superdiagonal.data(), diagonal.size(), vectors) == Eigen::Success;
+  }
+};
+
 /// The general route's first two steps on W (rows ≥ columns ≥ 1), in place:
-/// W = Q B Pᵀ, with Q and P left in `w` as reflectors (Bidiagonalization.hpp),
-/// and B = P_B Σ Q_Bᵀ into `bidiagonal` (P_B and Q_B when `vectors`). False
-/// when the bidiagonal SVD does not converge.
+/// W = Q B Pᵀ, with Q and P left in `w` as reflectors, and B = P_B Σ Q_Bᵀ
+/// into `bidiagonal` (P_B and Q_B when `vectors`). False when the
+/// bidiagonal SVD does not converge.
 template <class T>
 bool decomposeThroughBidiagonal(ColumnMajorMatrix<T>& w, bool vectors, BidiagonalSVD<T>& bidiagonal) {
-  const Index columns = w.cols();
-  Vector<T> diagonal(columns), superdiagonal(std::max<Index>(columns - 1, 1));
-  bidiagonalizeInPlace(w, diagonal.data(), superdiagonal.data());
-  return bidiagonal.compute(diagonal.data(), superdiagonal.data(), columns, vectors) == Eigen::Success;
+  return BidiagonalForm<T>(w).decompose(vectors, bidiagonal);
 }
 
 /// Decomposes A / 2^e (min(m, n) ≥ 1) into `result`; the
@@ -223,20 +239,20 @@ Status singularValuesImpl(const T* a, Index m, Index n, T* values) {
   return scaledSVD<T>(a, m, n, e, false, nullptr, values, nullptr);
 }
 
-/// x = Â⁺ c for Â = W (tall) or Â = Wᵀ (`wide`), W in `w` with rows ≥
-/// columns ≥ 1, singular values at most `threshold`·σ₀ counted as zero;
-/// `w` is overwritten. With W = Q B Pᵀ and B = P_B Σ Q_Bᵀ, a tall Â has
+/// x = Â⁺ c for Â = W (tall) or Â = Wᵀ (`wide`), W with rows ≥ columns ≥ 1
+/// already reduced: its reflectors in `w`, B in `form`. Singular values at
+/// most `threshold`·σ₀ count as zero. With W = Q B Pᵀ and B = P_B Σ Q_Bᵀ, a tall Â has
 /// U = Q P_B and V = P Q_B, so x = P Q_B Σ⁺ P_Bᵀ (Qᵀ c): the reflectors of
 /// Q reach the right-hand sides instead of an identity, and U is never
 /// formed. A wide Â = P Bᵀ Qᵀ has U = P Q_B and V = Q P_B, so
 /// x = Q P_B Σ⁺ Q_Bᵀ (Pᵀ c). False when the bidiagonal SVD does not
 /// converge.
 template <class T>
-bool solveThroughBidiagonal(ColumnMajorMatrix<T>& w, bool wide, ColumnMajorMatrix<T>& c, T threshold,
-                            ColumnMajorMatrix<T>& x) {
+bool solveThroughBidiagonal(const ColumnMajorMatrix<T>& w, const BidiagonalForm<T>& form, bool wide,
+                            ColumnMajorMatrix<T>& c, T threshold, ColumnMajorMatrix<T>& x) {
   const Index rows = w.rows(), columns = w.cols(), nrhs = c.cols();
   BidiagonalSVD<T> bidiagonal;
-  if (!decomposeThroughBidiagonal(w, true, bidiagonal)) return false;
+  if (!form.decompose(true, bidiagonal)) return false;
   Vector<T> values(columns);
   bidiagonal.singularValues(values.data(), columns);
   const T cutoff = std::max(threshold * values(0), std::numeric_limits<T>::min());
@@ -308,11 +324,13 @@ Status leastSquaresImpl(const T* a, Index m, Index n, const T* b, Index nrhs, T*
     }
     // R's singular values (Â's) decide the rank. At full rank R is
     // invertible and the solution is unique: y = R⁻¹ c (tall) or R⁻ᵀ c
-    // (wide), by a triangular solve instead of R's singular vectors.
+    // (wide), by a triangular solve instead of R's singular vectors. Below
+    // full rank, the same reduction of R serves the bidiagonal route.
     ColumnMajorMatrix<T> y;
     ColumnMajorMatrix<T> reduced = r;
+    const BidiagonalForm<T> form(reduced);
     BidiagonalSVD<T> values;
-    if (!decomposeThroughBidiagonal(reduced, false, values)) return Status::noConvergence;
+    if (!form.decompose(false, values)) return Status::noConvergence;
     Vector<T> sigma(columns);
     values.singularValues(sigma.data(), columns);
     if (sigma(columns - 1) > std::max(rankThreshold<T>(m, n) * sigma(0), std::numeric_limits<T>::min())) {
@@ -322,7 +340,7 @@ Status leastSquaresImpl(const T* a, Index m, Index n, const T* b, Index nrhs, T*
       } else {
         r.template triangularView<Eigen::Upper>().solveInPlace(y);
       }
-    } else if (!solveThroughBidiagonal(r, wide, c, rankThreshold<T>(m, n), y)) {
+    } else if (!solveThroughBidiagonal(reduced, form, wide, c, rankThreshold<T>(m, n), y)) {
       return Status::noConvergence;
     }
     if (wide) {
@@ -332,8 +350,9 @@ Status leastSquaresImpl(const T* a, Index m, Index n, const T* b, Index nrhs, T*
     } else {
       result = std::move(y);
     }
-  } else if (!solveThroughBidiagonal(w, wide, c, rankThreshold<T>(m, n), result)) {
-    return Status::noConvergence;
+  } else {
+    const BidiagonalForm<T> form(w);
+    if (!solveThroughBidiagonal(w, form, wide, c, rankThreshold<T>(m, n), result)) return Status::noConvergence;
   }
   solution = result * std::ldexp(T(1), -e);
   return Status::ok;
