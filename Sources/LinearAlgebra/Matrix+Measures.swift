@@ -114,7 +114,8 @@ extension Matrix {
   /// 1/σⱼ for the singular values above `max(m, n) · eps · σ_max` and 0 for
   /// the others, or nil when σ_max is NaN or infinite (non-finite input, or
   /// an overflow): the diagonal of Σ⁺ for the SVD-based complex
-  /// ``pseudoInverse()`` and `leastSquares(_:)`.
+  /// ``pseudoInverse()`` (complex `leastSquares(_:)` applies the same
+  /// cut-off in the core).
   static func pseudoInverseScales(
     _ values: [Scalar.RealType], rows m: Int, columns n: Int
   ) -> [Scalar.RealType]? {
