@@ -68,9 +68,15 @@ let package = Package(
       ],
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
     ),
+    // SIMD arithmetic that reaches LLVM as vector operations (SSE
+    // intrinsics on x86-64), for StaticMatrix's kernels. Its own module,
+    // without C++ interoperability: in a resilient module built with it,
+    // the compiler keeps Clang's vector-typed intrinsics out of inlinable
+    // code.
+    .target(name: "PackedSIMD"),
     .target(
       name: "LinearAlgebra",
-      dependencies: ["CXX"],
+      dependencies: ["CXX", "PackedSIMD"],
       swiftSettings: libraryInterop
     ),
     .target(

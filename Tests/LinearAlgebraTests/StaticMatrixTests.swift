@@ -124,6 +124,13 @@ struct StaticMatrixTests {
     // scaled by 1e±150 (Hadamard's bound overflows, then underflows).
     let rankThree = StaticMatrix<4, 4, Double>([[1, 2, 3, 4], [2, 3, 4, 5], [3, 4, 5, 6], [1, 0, 2, 7]])
     #expect(throws: LinearAlgebraError.singularMatrix) { try rankThree.inverse() }
+    // The same in Float, whose inverse takes the SSE path on x86-64: rank 3,
+    // and rank 3 up to a perturbation below Float's precision.
+    let rankThreeFloat = StaticMatrix<4, 4, Float> { i, j in Float(rankThree[i, j]) }
+    #expect(throws: LinearAlgebraError.singularMatrix) { try rankThreeFloat.inverse() }
+    var nearlyRankThreeFloat = rankThreeFloat
+    nearlyRankThreeFloat[2, 3] = Float(6).nextUp
+    #expect(throws: LinearAlgebraError.singularMatrix) { try nearlyRankThreeFloat.inverse() }
     var infinite = StaticMatrix<4, 4, Float>.identity
     infinite[2, 3] = .infinity
     #expect(throws: LinearAlgebraError.singularMatrix) { try infinite.inverse() }

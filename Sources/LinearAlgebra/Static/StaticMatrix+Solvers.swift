@@ -1,3 +1,5 @@
+public import PackedSIMD
+
 @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
 extension StaticMatrix where Rows == Columns {
   /// The determinant (1 for a 0×0 matrix): closed forms up to 4×4, LU with
@@ -135,14 +137,22 @@ extension StaticMatrix where Rows == Columns {
   /// the rare path returning the inverse itself, the common path copied the
   /// matrix to the stack for it and passed its result through memory. AMD
   /// EPYC (Zen 3), benchmark binaries alternating, four runs each: 1.38–1.39×
-  /// Eigen → 1.30–1.32×. Float keeps four-element rows, with the same
-  /// structure (``rowsForBlockInverse(_:determinant:)``,
-  /// ``blockInverse(_:columnScales:)``): 1.60–1.68× → 1.31–1.36× in four
-  /// alternating runs. (These ratios are from the benchmark's earlier loop,
-  /// `(try? a[i].inverse()) ?? a[i]`; with `out[i] = try a[i].inverse()`,
-  /// the counterpart of Eigen's loop, Double runs at 1.17–1.30× (median
-  /// 1.23×) and Float at 1.30–1.37× (median 1.32×) in seventeen runs;
-  /// Double's sum of squares as a tree then took its median to 1.21×.)
+  /// Eigen → 1.30–1.32×. (These ratios are from the benchmark's earlier
+  /// loop, `(try? a[i].inverse()) ?? a[i]`; with `out[i] = try
+  /// a[i].inverse()`, the counterpart of Eigen's loop, Double runs at
+  /// 1.17–1.30× (median 1.23×) in seventeen runs; Double's sum of squares as
+  /// a tree then took its median to 1.21×.)
+  ///
+  /// Float keeps four-element rows as `PackedVector`s, whose arithmetic is
+  /// SSE's on x86-64 (see ``RowBlockTerms``). Its rare path,
+  /// ``rowsForBlockInverse(_:determinant:)``, returns the rows and column
+  /// scales to invert, and the block formula is written out twice, there
+  /// and on the common path, where the column scales are ones and fold
+  /// away. AMD EPYC Zen 4, benchmark runs: 1.36× Eigen before; 1.33× with
+  /// `PackedVector` arithmetic alone; 1.21–1.23× with the block
+  /// determinants in one vector; 1.09× with the common path's own formula.
+  /// (The same two changes made the Double inverse slower, 1.18× →
+  /// 1.20–1.30×: its eight half rows leave the SSE registers little room.)
   ///
   /// A finite `limit` also makes `det` finite: every term of the block
   /// formula is at most a few hundred times (‖A‖²_F / 4)², far below the
@@ -175,17 +185,16 @@ extension StaticMatrix where Rows == Columns {
       return Self.blockInverse(rows, terms, columnScales: scales)
     }
     let (r0, r1, r2, r3) = fourRows
-    let squares = r0 * r0 + r1 * r1 + r2 * r2 + r3 * r3
+    let (v0, v1, v2, v3) = (PackedVector(r0), PackedVector(r1), PackedVector(r2), PackedVector(r3))
+    let squares = v0 * v0 + v1 * v1 + v2 * v2 + v3 * v3
     let limit = Self.firstStageLimit(sumOfSquares: squares.sum())
-    var terms = RowBlockTerms(r0, r1, r2, r3)
-    var scales = SIMD4<Scalar>(1, 1, 1, 1)
+    let terms = RowBlockTerms(r0, r1, r2, r3)
     let floor = Scalar.leastNormalMagnitude
     if !(terms.determinant * terms.determinant > (limit > floor ? limit : floor)) {
-      let rows: FourRows
-      (rows, scales) = try Self.rowsForBlockInverse((r0, r1, r2, r3), determinant: terms.determinant)
-      terms = RowBlockTerms(rows.0, rows.1, rows.2, rows.3)
+      let (rows, scales) = try Self.rowsForBlockInverse((r0, r1, r2, r3), determinant: terms.determinant)
+      return Self.blockInverse(RowBlockTerms(rows.0, rows.1, rows.2, rows.3), columnScales: scales)
     }
-    return Self.blockInverse(terms, columnScales: scales)
+    return Self.blockInverse(terms, columnScales: SIMD4(1, 1, 1, 1))
   }
 
   /// (4 eps)² (‖A‖²_F / 4)⁴ from ‖A‖²_F: the first stage's bound on det².
@@ -289,16 +298,23 @@ extension StaticMatrix where Rows == Columns {
   /// The 2×2 blocks of the 4×4 matrix with rows `r0`…`r3` as vectors, their
   /// determinants, P = A#B, Q = D#C, and the determinant of the matrix:
   /// the part of the block formula of ``blockInverse(_:columnScales:)``
-  /// that the singularity test needs.
+  /// that the singularity test needs. The vectors are `PackedVector`s, so
+  /// that on x86-64 each product, sum and difference is one SSE
+  /// instruction and the lane shuffles are LLVM's `shufflevector`s (with
+  /// the standard library's lane-by-lane arithmetic, LLVM's SLP vectorizer
+  /// regrouped the scalars: 63 shuffles in about 210 instructions per
+  /// inverse, against Eigen's 44 in 147).
   @usableFromInline @frozen
   internal struct RowBlockTerms {
     /// The blocks of M = [A B; C D], each (x₀₀, x₀₁, x₁₀, x₁₁), P and Q.
-    @usableFromInline var a, b, c, d, p, q: SIMD4<Scalar>
-    @usableFromInline var detA, detB, detC, detD, determinant: Scalar
+    @usableFromInline var a, b, c, d, p, q: PackedVector<SIMD4<Scalar>>
+    /// (|A|, |B|, |C|, |D|).
+    @usableFromInline var blockDeterminants: PackedVector<SIMD4<Scalar>>
+    @usableFromInline var determinant: Scalar
 
     @inlinable @inline(__always)
     init(_ r0: SIMD4<Scalar>, _ r1: SIMD4<Scalar>, _ r2: SIMD4<Scalar>, _ r3: SIMD4<Scalar>) {
-      typealias Vector = SIMD4<Scalar>
+      typealias Vector = PackedVector<SIMD4<Scalar>>
       a = Vector(r0[0], r0[1], r1[0], r1[1])
       b = Vector(r0[2], r0[3], r1[2], r1[3])
       c = Vector(r2[0], r2[1], r3[0], r3[1])
@@ -307,14 +323,22 @@ extension StaticMatrix where Rows == Columns {
       func adjugateTimes(_ x: Vector, _ y: Vector) -> Vector {
         Vector(x[3], x[3], x[0], x[0]) * y - Vector(x[1], x[1], x[2], x[2]) * Vector(y[2], y[3], y[0], y[1])
       }
-      /// |X|.
-      func blockDeterminant(_ x: Vector) -> Scalar { x[0] * x[3] - x[1] * x[2] }
       p = adjugateTimes(a, b)
       q = adjugateTimes(d, c)
-      (detA, detB, detC, detD) = (
-        blockDeterminant(a), blockDeterminant(b), blockDeterminant(c), blockDeterminant(d)
-      )
-      determinant = detA * detD + detB * detC - (p * Vector(q[0], q[2], q[1], q[3])).sum()
+      // The four block determinants from the rows at once: the lanes of
+      // r0 r1' are (a11 a22, a12 a21, b11 b22, b12 b21) with r1' = r1 with
+      // its pairs of lanes swapped, and those of r2 r3' the same for C and D.
+      let upper = PackedVector(r0) * Vector(r1[1], r1[0], r1[3], r1[2])
+      let lower = PackedVector(r2) * Vector(r3[1], r3[0], r3[3], r3[2])
+      let dets =
+        Vector(upper[0], upper[2], lower[0], lower[2]) - Vector(upper[1], upper[3], lower[1], lower[3])
+      blockDeterminants = dets
+      // |M| = |A||D| + |B||C| − tr(PQ): lanes 0 and 1 of the products of the
+      // determinants and of the trace's terms, each pair summed last.
+      let products = dets * Vector(dets[3], dets[2], dets[1], dets[0])
+      let terms = p * Vector(q[0], q[2], q[1], q[3])
+      let halves = products - (terms + Vector(terms[2], terms[3], terms[2], terms[3]))
+      determinant = halves[0] + halves[1]
     }
   }
 
@@ -331,7 +355,7 @@ extension StaticMatrix where Rows == Columns {
   /// - Precondition: `Rows == 4`.
   @inlinable @inline(__always)
   internal static func blockInverse(_ terms: RowBlockTerms, columnScales s: SIMD4<Scalar>) -> StaticMatrix {
-    typealias Vector = SIMD4<Scalar>
+    typealias Vector = PackedVector<SIMD4<Scalar>>
     let (a, b, c, d, p, q) = (terms.a, terms.b, terms.c, terms.d, terms.p, terms.q)
     /// X Y.
     func times(_ x: Vector, _ y: Vector) -> Vector {
@@ -346,25 +370,29 @@ extension StaticMatrix where Rows == Columns {
     // The blocks before their adjugates, with the adjugate's signs, 1/|M|
     // and the scales of the columns their lanes end up in (lanes 0 and 1 of
     // a left block in column 1, lanes 2 and 3 in column 0).
-    let signs = Vector(r, -r, -r, r)
+    let signs = Vector(1, -1, -1, 1) * r
     let (left, right) = (signs * Vector(s[1], s[1], s[0], s[0]), signs * Vector(s[3], s[3], s[2], s[2]))
-    let topLeft = (a * terms.detD - times(b, q)) * left
-    let topRight = (c * terms.detB - timesAdjugate(d, p)) * right
-    let bottomLeft = (b * terms.detC - timesAdjugate(a, q)) * left
-    let bottomRight = (d * terms.detA - times(c, p)) * right
+    let dets = terms.blockDeterminants
+    let topLeft = (a * dets[3] - times(b, q)) * left
+    let topRight = (c * dets[1] - timesAdjugate(d, p)) * right
+    let bottomLeft = (b * dets[2] - timesAdjugate(a, q)) * left
+    let bottomRight = (d * dets[0] - times(c, p)) * right
     var result = StaticMatrix()
     let stride = 4 * MemoryLayout<Scalar>.stride
     withUnsafeMutableBytes(of: &result.storage) { raw in
       raw.storeBytes(
-        of: Vector(topLeft[3], topLeft[1], topRight[3], topRight[1]), as: Vector.self)
+        of: Vector(topLeft[3], topLeft[1], topRight[3], topRight[1]).lanes, as: SIMD4<Scalar>.self)
       raw.storeBytes(
-        of: Vector(topLeft[2], topLeft[0], topRight[2], topRight[0]), toByteOffset: stride, as: Vector.self)
+        of: Vector(topLeft[2], topLeft[0], topRight[2], topRight[0]).lanes, toByteOffset: stride,
+        as: SIMD4<Scalar>.self)
       raw.storeBytes(
-        of: Vector(bottomLeft[3], bottomLeft[1], bottomRight[3], bottomRight[1]), toByteOffset: 2 * stride,
-        as: Vector.self)
+        of: Vector(bottomLeft[3], bottomLeft[1], bottomRight[3], bottomRight[1]).lanes,
+        toByteOffset: 2 * stride,
+        as: SIMD4<Scalar>.self)
       raw.storeBytes(
-        of: Vector(bottomLeft[2], bottomLeft[0], bottomRight[2], bottomRight[0]), toByteOffset: 3 * stride,
-        as: Vector.self)
+        of: Vector(bottomLeft[2], bottomLeft[0], bottomRight[2], bottomRight[0]).lanes,
+        toByteOffset: 3 * stride,
+        as: SIMD4<Scalar>.self)
     }
     return result
   }
