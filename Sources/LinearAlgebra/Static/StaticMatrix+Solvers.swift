@@ -214,8 +214,9 @@ extension StaticMatrix where Rows == Columns {
   /// rows and ones, or for a badly scaled matrix (the bound under- or
   /// overflows) the rows divided by their largest magnitudes d_i and the
   /// scales 1/d_j: A = D N, so A⁻¹ = N⁻¹ D⁻¹. Returning inputs rather than
-  /// the inverse keeps one block formula and its stores in registers on the
-  /// common path.
+  /// the inverse keeps the block formula inlined in the caller, with its
+  /// stores in registers: Double merges both paths into one formula, Float
+  /// writes it once for each path.
   ///
   /// - Throws: `LinearAlgebraError.singularMatrix` as ``inverse()``.
   @usableFromInline @inline(never)
