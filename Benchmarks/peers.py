@@ -116,6 +116,8 @@ def operation(name, n, dtype):
         low = (np.tril(a, -1) + n * np.eye(n)).astype(dtype); return lambda: sl.solve_triangular(low, b, lower=True)
     if name == "LDLT":
         s = ((a + a.T) / 2).astype(dtype); return lambda: sl.ldl(s)
+    if name == "column-pivoted QR":
+        return lambda: sl.qr(a, mode="economic", pivoting=True)
     if name == "exponential":
         e = (a / np.sqrt(n)).astype(dtype); return lambda: sl.expm(e)
     return None

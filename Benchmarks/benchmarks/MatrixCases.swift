@@ -43,6 +43,19 @@ enum MatrixCases {
       cholesky(T.self, n, budget, family: family, swiftPaths: swiftPaths)
     }
     add("QR", factorSizes) { n, budget in qr(T.self, n, budget, family: family, swiftPaths: swiftPaths) }
+    // The one factorization written in Swift alone (LAPACK's unblocked
+    // ?geqp2), so the first column times Swift; peers.py sets scipy's
+    // qr(pivoting=True) beside it.
+    add("column-pivoted QR", factorSizes.filter { $0 >= 64 && $0 <= 512 }) { n, budget in
+      let a = input(T.self, n, seed: 13)
+      var rank = 0
+      let time = measure(budget) { rank = a.columnPivotedQR().rank }
+      return .cxxVersusSwift(
+        family: family, name: "column-pivoted QR", size: "\(n)×\(n)", cxx: time, swift: nil,
+        work: 4 * pow3(n) / 3e9, unit: "GFLOP/s", agree: rank == n ? nil : false,
+        note: "pure Swift (LAPACK's unblocked ?geqp2), forms thin Q and R; its time is in the first column",
+        firstPath: "Swift")
+    }
     add("SVD", factorSizes) { n, budget in
       let a = input(T.self, n, seed: 7)
       let cxx = measure(budget) { blackHole(a.svd()) }
