@@ -22,11 +22,11 @@ public struct ColumnPivotedQRDecomposition<Scalar: RealMatrixScalar>: Sendable {
   /// reflectors kept below the diagonal of a column-major working copy, the
   /// remaining columns' norms downdated after each step and computed again
   /// when cancellation has eaten half their digits (`?laqp2`'s test against
-  /// √eps), Q formed from the reflectors last first, each touching only the
-  /// columns from its own on (`?org2r`). A 512×512 Double factorization took
-  /// 328 ms when every step computed every remaining norm again and the
-  /// loops ran over bounds-checked arrays (scipy's `qr(pivoting=True)`:
-  /// 33 ms).
+  /// √eps), Q formed from the reflectors by ``formQ(reflectors:rows:taus:)``
+  /// in blocks (`?orgqr`). A 512×512 Double factorization took 328 ms when
+  /// every step computed every remaining norm again and the loops ran over
+  /// bounds-checked arrays (scipy's `qr(pivoting=True)`: 33 ms), 48 ms with
+  /// Q formed one reflector at a time (`?org2r`; scipy 25 ms that hour).
   @_specialize(where Scalar == Double) @_specialize(where Scalar == Float)
   init(factoring matrix: Matrix<Scalar>) {
     let (m, n) = (matrix.rowCount, matrix.columnCount)
@@ -53,20 +53,8 @@ public struct ColumnPivotedQRDecomposition<Scalar: RealMatrixScalar>: Sendable {
       }
     }
     self.r = r
-    // Q = H₀ H₁ … H_(k−1) applied to the first k columns of the identity,
-    // last first. Columns left of a reflector's own are still identity
-    // columns, zero where it acts, so it is applied from its column on.
-    var qColumns = [Scalar](repeating: 0, count: m * k)
-    qColumns.withUnsafeMutableBufferPointer { q in
-      working.withUnsafeBufferPointer { a in
-        for j in 0..<k { q[j * m + j] = 1 }
-        for step in stride(from: k - 1, through: 0, by: -1) where taus[step] != 0 {
-          let v = a.baseAddress! + step * m + step
-          for j in step..<k {
-            Self.applyReflector(v, taus[step], to: q.baseAddress! + j * m + step, count: m - step)
-          }
-        }
-      }
+    let qColumns = working.withUnsafeBufferPointer { a in
+      Self.formQ(reflectors: a, rows: m, taus: taus)
     }
     var q = Matrix<Scalar>(rows: m, columns: k)
     qColumns.withUnsafeBufferPointer { columns in
@@ -158,7 +146,7 @@ public struct ColumnPivotedQRDecomposition<Scalar: RealMatrixScalar>: Sendable {
   /// target −= τ v (vᵀ target) for the reflector whose vector `v` has
   /// `count` entries, the first taken as 1 (whatever is stored there).
   @inline(__always)
-  private static func applyReflector(
+  static func applyReflector(
     _ v: UnsafePointer<Scalar>, _ tau: Scalar, to target: UnsafeMutablePointer<Scalar>, count: Int
   ) {
     // Four partial sums, so that the dot product vectorizes.
