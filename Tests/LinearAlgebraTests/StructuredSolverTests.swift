@@ -240,6 +240,14 @@ struct StructuredSolverTests {
     let f = infinite.columnPivotedQR()
     #expect(!f.r.elements.allSatisfy(\.isFinite) && !f.q.elements.allSatisfy(\.isFinite), "\(f.q) \(f.r)")
     #expect(f.rank == 0)
+    // The blocked factorization (min(m, n) > 64) with a NaN in the middle of
+    // its second block: no trap, NaN in R and Q, rank 0 as above.
+    var generator = SeededGenerator(seed: 3_132)
+    var large = TestMatrices.random(Double.self, rows: 120, columns: 100, &generator)
+    large[70, 45] = .nan
+    let blocked = large.columnPivotedQR()
+    #expect(blocked.r.elements.contains(where: \.isNaN) && blocked.q.elements.contains(where: \.isNaN))
+    #expect(blocked.rank == 0)
   }
 
   @Test func logDeterminant() throws {

@@ -50,7 +50,6 @@ extension ColumnPivotedQRDecomposition {
     to q: UnsafeMutablePointer<Scalar>, columns k: Int
   ) {
     let (p, w) = (m - s, k - s)
-    let kind = CoreElementKind(Scalar.self)
     // V by rows (p×b) and by columns (b×p, each column contiguous).
     var vRows = [Scalar](repeating: 0, count: p * b)
     var vColumns = [Scalar](repeating: 0, count: b * p)
@@ -65,14 +64,7 @@ extension ColumnPivotedQRDecomposition {
     }
     // VᵀV (b×b) in one product, then T by rows: T[0..<i, i] =
     // −τᵢ T[0..<i, 0..<i] (V[:, 0..<i]ᵀ vᵢ). Tᵀ by rows for W Tᵀ.
-    var gram = [Scalar](repeating: 0, count: b * b)
-    vColumns.withUnsafeBufferPointer { x in
-      vRows.withUnsafeBufferPointer { y in
-        gram.withUnsafeMutableBufferPointer { out in
-          coreMultiply(kind, x.baseAddress, y.baseAddress, out.baseAddress, b, p, b)
-        }
-      }
-    }
+    let gram = coreProduct(vColumns, vRows, rows: b, inner: p, columns: b)
     var t = [Scalar](repeating: 0, count: b * b)
     var products = [Scalar](repeating: 0, count: b)
     for i in 0..<b {
@@ -92,35 +84,9 @@ extension ColumnPivotedQRDecomposition {
     for j in 0..<w {
       for r in 0..<p { qTransposed[j * p + r] = q[(s + j) * m + s + r] }
     }
-    var product = [Scalar](repeating: 0, count: w * b)
-    var scaled = [Scalar](repeating: 0, count: w * b)
-    var update = [Scalar](repeating: 0, count: w * p)
-    qTransposed.withUnsafeBufferPointer { qT in
-      vRows.withUnsafeBufferPointer { v in
-        product.withUnsafeMutableBufferPointer { out in
-          coreMultiply(kind, qT.baseAddress, v.baseAddress, out.baseAddress, w, p, b)
-        }
-      }
-    }
-    product.withUnsafeBufferPointer { x in
-      tTransposed.withUnsafeBufferPointer { y in
-        scaled.withUnsafeMutableBufferPointer { out in
-          coreMultiply(kind, x.baseAddress, y.baseAddress, out.baseAddress, w, b, b)
-        }
-      }
-    }
-    scaled.withUnsafeBufferPointer { x in
-      vColumns.withUnsafeBufferPointer { v in
-        update.withUnsafeMutableBufferPointer { out in
-          coreMultiply(kind, x.baseAddress, v.baseAddress, out.baseAddress, w, b, p)
-        }
-      }
-    }
-    update.withUnsafeBufferPointer { u in
-      for j in 0..<w {
-        let column = q + (s + j) * m + s
-        for r in 0..<p { column[r] -= u[j * p + r] }
-      }
-    }
+    let product = coreProduct(qTransposed, vRows, rows: w, inner: p, columns: b)
+    let scaled = coreProduct(product, tTransposed, rows: w, inner: b, columns: b)
+    let update = coreProduct(scaled, vColumns, rows: w, inner: b, columns: p)
+    subtractTransposed(update, from: q + s * m + s, leadingDimension: m, rows: p, columns: w)
   }
 }

@@ -18,7 +18,9 @@ public struct ColumnPivotedQRDecomposition<Scalar: RealMatrixScalar>: Sendable {
   /// the tolerance ``Matrix/rank()`` applies to the singular values.
   public let rank: Int
 
-  /// Factors `matrix` as LAPACK's unblocked `?geqp2` does: Householder
+  /// Factors `matrix` as LAPACK's `?geqp3` does, in blocks of 32 columns
+  /// (``factorInPlaceBlocked(_:_:_:order:taus:)``) when min(m, n) > 64, and
+  /// below that as the unblocked `?geqp2`: Householder
   /// reflectors kept below the diagonal of a column-major working copy, the
   /// remaining columns' norms downdated after each step and computed again
   /// when cancellation has eaten half their digits (`?laqp2`'s test against
@@ -42,7 +44,11 @@ public struct ColumnPivotedQRDecomposition<Scalar: RealMatrixScalar>: Sendable {
     var taus = [Scalar](repeating: 0, count: k)
     a.withUnsafeMutableBufferPointer { a in
       taus.withUnsafeMutableBufferPointer { taus in
-        Self.factorInPlace(a.baseAddress!, m, n, order: &order, taus: taus)
+        if k > 2 * Self.factorBlockWidth {
+          Self.factorInPlaceBlocked(a.baseAddress!, m, n, order: &order, taus: taus)
+        } else {
+          Self.factorInPlace(a.baseAddress!, m, n, order: &order, taus: taus)
+        }
       }
     }
     let working = a
@@ -74,73 +80,62 @@ public struct ColumnPivotedQRDecomposition<Scalar: RealMatrixScalar>: Sendable {
   /// The pivoted factorization of the column-major m×n `a` in place: R on
   /// and above the diagonal, reflector j's vector (its leading 1 implied)
   /// below it, τ_j in `taus`; `order` permuted with the columns.
-  private static func factorInPlace(
+  static func factorInPlace(
     _ a: UnsafeMutablePointer<Scalar>, _ m: Int, _ n: Int, order: inout [Int],
     taus: UnsafeMutableBufferPointer<Scalar>
   ) {
-    func columnNorm(_ j: Int, from row: Int) -> Scalar {
-      euclideanNorm(UnsafeBufferPointer(start: a + j * m + row, count: m - row))
-    }
-    // The remaining columns' norms below the current row, and the norms
-    // they were last computed from (LAPACK's vn1 and vn2).
-    var norms = (0..<n).map { columnNorm($0, from: 0) }
-    var computed = norms
-    let recomputeBelow = Scalar.ulpOfOne.squareRoot()
+    var norms = RemainingNorms(a, rows: m, columns: n)
     for step in 0..<taus.count {
-      var pivot = step
-      for j in step..<n where norms[j] > norms[pivot] || norms[j].isNaN { pivot = j }
+      let pivot = norms.pivot(from: step)
       if pivot != step {
         for i in 0..<m { swap(&a[step * m + i], &a[pivot * m + i]) }
         norms.swapAt(step, pivot)
-        computed.swapAt(step, pivot)
         order.swapAt(step, pivot)
       }
-      // Householder reflector H = I − τ v vᵀ with v₀ = 1 mapping the column to (β, 0, …).
       let column = a + step * m + step
       let length = m - step
-      let x0 = column[0]
-      let xNorm = columnNorm(step, from: step)
-      var tau: Scalar = 0
-      if xNorm != 0 {
-        let beta = x0 >= 0 ? -xNorm : xNorm
-        if !xNorm.isFinite {
-          // A NaN or an infinity in the column (or a norm past the overflow
-          // threshold): no reflector exists. NaN goes into the rest of R
-          // and into Q, as from LAPACK's ?geqp3, instead of the column's
-          // entries below the diagonal being dropped.
-          tau = .nan
-          for i in 1..<length { column[i] = .nan }
-        } else if (x0 - beta).isFinite {
-          // Division rather than a product with 1 / (x0 − β), which
-          // overflows for a column of subnormals.
-          let difference = x0 - beta
-          tau = -difference / beta
-          for i in 1..<length { column[i] /= difference }
-        } else {
-          // x0 − β past the overflow threshold (|x0| + ‖x‖ is): in halves.
-          let halfDifference = x0 * 0.5 - beta * 0.5
-          tau = -halfDifference / (beta * 0.5)
-          for i in 1..<length { column[i] = (column[i] * 0.5) / halfDifference }
-        }
-        column[0] = beta
-        if tau != 0 {
-          for j in (step + 1)..<n { applyReflector(column, tau, to: a + j * m + step, count: length) }
-        }
+      let tau = makeReflector(column, length: length, norm: norms.norm(ofColumn: step, from: step))
+      if tau != 0 {
+        for j in (step + 1)..<n { applyReflector(column, tau, to: a + j * m + step, count: length) }
       }
       taus[step] = tau
       // Downdate the remaining norms by the entries now in row `step`.
-      for j in (step + 1)..<n where norms[j] != 0 {
-        let ratio = abs(a[j * m + step]) / norms[j]
-        let remaining = Swift.max((1 + ratio) * (1 - ratio), 0)
-        let relative = norms[j] / computed[j]
-        if remaining * relative * relative <= recomputeBelow || !remaining.isFinite {
-          norms[j] = step + 1 < m ? columnNorm(j, from: step + 1) : 0
-          computed[j] = norms[j]
-        } else {
-          norms[j] *= remaining.squareRoot()
-        }
-      }
+      for j in (step + 1)..<n where !norms.downdate(j, row: step) { norms.recompute(j, from: step + 1) }
     }
+  }
+
+  /// Turns the `length` entries of `column` (Euclidean norm `xNorm`) into a
+  /// Householder reflector H = I − τ v vᵀ with v₀ = 1 that maps the column
+  /// to (β, 0, …): β goes to `column[0]`, v's other entries below it, and
+  /// τ is returned (0 for a zero column; NaN, with NaN below the diagonal,
+  /// for a column with a NaN or an infinity).
+  static func makeReflector(_ column: UnsafeMutablePointer<Scalar>, length: Int, norm xNorm: Scalar) -> Scalar
+  {
+    guard xNorm != 0 else { return 0 }
+    let x0 = column[0]
+    let beta = x0 >= 0 ? -xNorm : xNorm
+    var tau: Scalar
+    if !xNorm.isFinite {
+      // A NaN or an infinity in the column (or a norm past the overflow
+      // threshold): no reflector exists. NaN goes into the rest of R
+      // and into Q, as from LAPACK's ?geqp3, instead of the column's
+      // entries below the diagonal being dropped.
+      tau = .nan
+      for i in 1..<length { column[i] = .nan }
+    } else if (x0 - beta).isFinite {
+      // Division rather than a product with 1 / (x0 − β), which
+      // overflows for a column of subnormals.
+      let difference = x0 - beta
+      tau = -difference / beta
+      for i in 1..<length { column[i] /= difference }
+    } else {
+      // x0 − β past the overflow threshold (|x0| + ‖x‖ is): in halves.
+      let halfDifference = x0 * 0.5 - beta * 0.5
+      tau = -halfDifference / (beta * 0.5)
+      for i in 1..<length { column[i] = (column[i] * 0.5) / halfDifference }
+    }
+    column[0] = beta
+    return tau
   }
 
   /// target −= τ v (vᵀ target) for the reflector whose vector `v` has
