@@ -43,9 +43,9 @@ enum MatrixCases {
       cholesky(T.self, n, budget, family: family, swiftPaths: swiftPaths)
     }
     add("QR", factorSizes) { n, budget in qr(T.self, n, budget, family: family, swiftPaths: swiftPaths) }
-    // The one factorization written in Swift alone (LAPACK's unblocked
-    // ?geqp2), so the first column times Swift; peers.py sets scipy's
-    // qr(pivoting=True) beside it.
+    // The one factorization written in Swift (LAPACK's ?geqp3 in blocks,
+    // whose block updates are core products), so the first column times
+    // Swift; peers.py sets scipy's qr(pivoting=True) beside it.
     add("column-pivoted QR", factorSizes.filter { $0 >= 64 && $0 <= 512 }) { n, budget in
       let a = input(T.self, n, seed: 13)
       var rank = 0
@@ -53,7 +53,8 @@ enum MatrixCases {
       return .cxxVersusSwift(
         family: family, name: "column-pivoted QR", size: "\(n)×\(n)", cxx: time, swift: nil,
         work: 4 * pow3(n) / 3e9, unit: "GFLOP/s", agree: rank == n ? nil : false,
-        note: "pure Swift (LAPACK's unblocked ?geqp2), forms thin Q and R; its time is in the first column",
+        note: "Swift (LAPACK's ?geqp3 in blocks; block updates in the core), forms thin Q and R;"
+          + " its time is in the first column",
         firstPath: "Swift")
     }
     add("SVD", factorSizes) { n, budget in
